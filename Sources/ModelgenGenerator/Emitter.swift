@@ -1,0 +1,56 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+import ModelgenYAML
+
+/// What an emitter gets besides the schema.
+public struct EmitterContext: Sendable {
+    /// A directory of user templates that override the defaults by file name, if configured.
+    public var templatesDirectory: String?
+
+    public init(templatesDirectory: String? = nil) {
+        self.templatesDirectory = templatesDirectory
+    }
+}
+
+/// Turns a validated schema into files. An emitter does not touch the disk except to read
+/// user templates; it reports problems as diagnostics, never by crashing.
+public protocol Emitter: Sendable {
+    func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile]
+}
+
+/// How to find and configure an emitter by the name used in `modelgen.yml`.
+public struct EmitterDescriptor: Sendable {
+    public var name: String
+    /// One line for `--help` and the docs.
+    public var summary: String
+    /// The option keys the emitter accepts under its name in the config.
+    public var optionKeys: [String]
+    /// Builds the emitter from its options (entries of the config mapping, already checked
+    /// against `optionKeys`); reports bad values as located diagnostics and returns `nil`.
+    public var make: @Sendable (_ options: [YAMLMappingEntry], _ diagnostics: inout DiagnosticCollector) -> (any Emitter)?
+
+    public init(name: String, summary: String, optionKeys: [String],
+                make: @escaping @Sendable (_ options: [YAMLMappingEntry], _ diagnostics: inout DiagnosticCollector) -> (any Emitter)?) {
+        self.name = name
+        self.summary = summary
+        self.optionKeys = optionKeys
+        self.make = make
+    }
+}
+
+/// The emitters a generator knows, in the order they run.
+public struct EmitterRegistry: Sendable {
+    public var descriptors: [EmitterDescriptor]
+
+    public init(_ descriptors: [EmitterDescriptor]) {
+        self.descriptors = descriptors
+    }
+
+    public func descriptor(named name: String) -> EmitterDescriptor? {
+        descriptors.first { $0.name == name }
+    }
+
+    /// The emitters that ship with modelgen. Each output kind (Swift models, REST clients,
+    /// SQL) registers here as it is built.
+    public static let builtin = EmitterRegistry([])
+}

@@ -1,0 +1,102 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+
+/// The one entry point that `gen`, `check`, `lint` and the plugins share: schema files in,
+/// generated files and diagnostics out. It reads inputs but never writes; the writer does.
+public struct Generator: Sendable {
+    public struct Request: Sendable {
+        public var inputs: [SchemaLoading.Input]
+        /// `nil`: every registered emitter with default options.
+        public var emitters: [EmitterSelection]?
+        public var templatesDirectory: String?
+        public var warningsAsErrors: Bool
+
+        public init(inputs: [SchemaLoading.Input], emitters: [EmitterSelection]? = nil,
+                    templatesDirectory: String? = nil, warningsAsErrors: Bool = false) {
+            self.inputs = inputs
+            self.emitters = emitters
+            self.templatesDirectory = templatesDirectory
+            self.warningsAsErrors = warningsAsErrors
+        }
+    }
+
+    public struct Result: Sendable {
+        /// The validated model; `nil` when loading failed.
+        public var schema: Schema?
+        /// Sorted by path. Empty whenever `succeeded` is false: a failed run writes nothing.
+        public var files: [GeneratedFile]
+        public var diagnostics: [Diagnostic]
+        public var succeeded: Bool
+    }
+
+    public let registry: EmitterRegistry
+
+    public init(registry: EmitterRegistry = .builtin) {
+        self.registry = registry
+    }
+
+    /// Loads and validates the schema only (what `modelgen lint` runs).
+    public func lint(_ request: Request) -> Result {
+        let loaded = SchemaLoading.load(request.inputs)
+        let failed = loaded.schema == nil || loaded.diagnostics.contains { request.warningsAsErrors && $0.severity == .warning }
+        return Result(schema: loaded.schema, files: [], diagnostics: loaded.diagnostics, succeeded: !failed)
+    }
+
+    public func generate(_ request: Request) -> Result {
+        let linted = lint(request)
+        guard linted.succeeded, let schema = linted.schema else { return linted }
+        var diagnostics = DiagnosticCollector()
+        diagnostics.append(contentsOf: linted.diagnostics)
+        let selections = request.emitters ?? registry.descriptors.map { EmitterSelection(name: $0.name) }
+        let context = EmitterContext(templatesDirectory: request.templatesDirectory)
+        var files: [GeneratedFile] = []
+        for selection in selections {
+            guard let descriptor = registry.descriptor(named: selection.name) else {
+                diagnostics.error("unknown emitter '\(selection.name)'", at: selection.location)
+                continue
+            }
+            guard let emitter = descriptor.make(selection.options, &diagnostics) else { continue }
+            files.append(contentsOf: emitter.emit(schema, context: context, diagnostics: &diagnostics))
+        }
+        checkPaths(files, diagnostics: &diagnostics)
+        let failed = diagnostics.failed(warningsAsErrors: request.warningsAsErrors)
+        return Result(schema: schema, files: failed ? [] : files.sorted { $0.path < $1.path },
+                      diagnostics: diagnostics.sorted(fileOrder: request.inputs.map(\.displayPath)),
+                      succeeded: !failed)
+    }
+
+    /// Output paths must stay inside the output directory and must not collide, not even on
+    /// a case-insensitive file system.
+    private func checkPaths(_ files: [GeneratedFile], diagnostics: inout DiagnosticCollector) {
+        var seen: [String: GeneratedFile] = [:]
+        for file in files {
+            if let problem = OutputPath.problem(with: file.path) {
+                diagnostics.error("output path '\(file.path)' \(problem)", at: nil)
+                continue
+            }
+            if let other = seen[file.path.lowercased()] {
+                let how = other.path == file.path ? "is generated twice" : "differs from '\(other.path)' only in case"
+                diagnostics.error("output path '\(file.path)' \(how)", at: nil,
+                                  notes: [.init("from \(other.sources.joined(separator: ", ")) and \(file.sources.joined(separator: ", "))")])
+                continue
+            }
+            seen[file.path.lowercased()] = file
+        }
+    }
+}
+
+/// Rules for paths inside the output directory.
+public enum OutputPath {
+    /// Why `path` may not be written, or `nil` when it is a plain relative path.
+    public static func problem(with path: String) -> String? {
+        if path.isEmpty { return "is empty" }
+        if path.hasPrefix("/") { return "is absolute" }
+        if path.contains("\0") || path.contains("\\") { return "contains a NUL or backslash" }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty || component == "." || component == ".." {
+                return "leaves the output directory or has an empty component"
+            }
+        }
+        return nil
+    }
+}

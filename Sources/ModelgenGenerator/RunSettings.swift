@@ -1,0 +1,111 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything one `gen`, `check` or `lint` run needs, after the command line and
+/// `modelgen.yml` are combined: positional schema paths and `--output` win over the config.
+public struct RunSettings: Sendable {
+    public var request: Generator.Request
+    public var outputDirectory: String
+    /// The config file used, if any.
+    public var configurationPath: String?
+
+    public struct CommandLine: Sendable {
+        public var schemas: [String]
+        public var configPath: String?
+        public var output: String?
+        public var warningsAsErrors: Bool
+        public var workingDirectory: String
+
+        public init(schemas: [String] = [], configPath: String? = nil, output: String? = nil,
+                    warningsAsErrors: Bool = false, workingDirectory: String = RunSettings.currentDirectory()) {
+            self.schemas = schemas
+            self.configPath = configPath
+            self.output = output
+            self.warningsAsErrors = warningsAsErrors
+            self.workingDirectory = workingDirectory
+        }
+    }
+
+    public static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Combines the command line with the config file (the one named, or `modelgen.yml` in the
+    /// working directory when there is one).
+    public static func resolve(_ commandLine: CommandLine, registry: EmitterRegistry = .builtin) -> (RunSettings?, [Diagnostic]) {
+        let cwd = commandLine.workingDirectory
+        func absolute(_ path: String, from base: String) -> String {
+            path.hasPrefix("/") ? path : (base == "." || base.isEmpty ? path : base + "/" + path)
+        }
+        var configuration: Configuration?
+        var configurationPath: String?
+        var diagnostics: [Diagnostic] = []
+        if let named = commandLine.configPath {
+            let path = absolute(named, from: cwd)
+            guard Glob.fileKind(path) == .file else {
+                return (nil, [.error("config file '\(named)' does not exist", at: nil)])
+            }
+            configurationPath = path
+            let base = parent(of: path)
+            let (loaded, found) = Configuration.load(path: path, displayPath: named, baseDirectory: base, registry: registry)
+            diagnostics += found
+            guard let loaded else { return (nil, diagnostics) }
+            configuration = loaded
+        } else {
+            let path = absolute(Configuration.fileName, from: cwd)
+            if Glob.fileKind(path) == .file {
+                configurationPath = path
+                let (loaded, found) = Configuration.load(path: path, displayPath: Configuration.fileName, baseDirectory: cwd, registry: registry)
+                diagnostics += found
+                guard let loaded else { return (nil, diagnostics) }
+                configuration = loaded
+            }
+        }
+        let base = configuration?.baseDirectory ?? cwd
+
+        var inputs: [SchemaLoading.Input] = []
+        if !commandLine.schemas.isEmpty {
+            inputs = commandLine.schemas.map { SchemaLoading.Input(path: absolute($0, from: cwd), displayPath: $0) }
+        } else if let configuration, !configuration.inputs.isEmpty {
+            for pattern in configuration.inputs {
+                let matches = Glob.hasWildcards(pattern) ? Glob.expand(pattern, in: base)
+                    : (Glob.fileKind(absolute(pattern, from: base)) == .file ? [pattern] : [])
+                if matches.isEmpty {
+                    diagnostics.append(.error("input '\(pattern)' in \(Configuration.fileName) matches no file", at: nil))
+                }
+                for match in matches where !inputs.contains(where: { $0.displayPath == match }) {
+                    inputs.append(SchemaLoading.Input(path: absolute(match, from: base), displayPath: match))
+                }
+            }
+        } else {
+            diagnostics.append(.error("no schema files given", at: nil, notes: [
+                .init("pass schema paths, as in 'modelgen gen Schemas/Library.yaml', or list them under 'inputs' in \(Configuration.fileName)"),
+            ]))
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+
+        let output = commandLine.output.map { absolute($0, from: cwd) }
+            ?? absolute(configuration?.output ?? Configuration.defaultOutput, from: base)
+        let request = Generator.Request(
+            inputs: inputs,
+            emitters: configuration?.emitters,
+            templatesDirectory: configuration?.templates.map { absolute($0, from: base) },
+            warningsAsErrors: commandLine.warningsAsErrors || (configuration?.warningsAsErrors ?? false))
+        return (RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath), diagnostics)
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

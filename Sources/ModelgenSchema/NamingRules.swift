@@ -1,0 +1,46 @@
+/// The naming rules of the format, in one place: what a name may look like, which names are
+/// reserved, and what each output dialect can hold.
+public enum NamingRules {
+    /// `^[A-Za-z][A-Za-z0-9_]*$`, Parse's rule for class, field, enum and embedded names.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isLetter(first) else { return false }
+        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// A Swift identifier as `swiftName` accepts it: `^[A-Za-z_][A-Za-z0-9_]*$`.
+    public static func isValidSwiftName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// Field names every Parse object already has, or that Parse Server or the SDK refuses.
+    public static let reservedFieldNames: Set<String> = [
+        "objectId", "createdAt", "updatedAt", "ACL", "className", "originalData", "length",
+    ]
+
+    /// Field names the ParseSwift SDK silently drops when it saves (outside `_User` for
+    /// `emailVerified`), so a value written to them never reaches the server.
+    public static let droppedBySDK: Set<String> = ["id", "score", "emailVerified"]
+
+    /// Fields every class has without declaring them, which indexes may name.
+    public static let implicitFieldNames: [String] = ["objectId", "createdAt", "updatedAt"]
+
+    /// PostgreSQL's identifier limit (NAMEDATALEN - 1), in bytes.
+    public static let postgresIdentifierLimit = 63
+
+    /// The table Parse Server creates for a relation field.
+    public static func parseJoinTableName(className: String, field: String) -> String {
+        "_Join:\(field):\(className)"
+    }
+
+    /// The unique index Parse Server creates for a unique field.
+    public static func parseUniqueIndexName(className: String, field: String) -> String {
+        "\(className)_unique_\(field)"
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}

@@ -1,0 +1,276 @@
+import ModelgenDiagnostics
+
+/// The validated model of every schema file of a run: what emitters see.
+///
+/// Every reference in it has been checked: a `pointer`, `relation` or `inverse` names a class
+/// that exists (declared, or one of Parse's built-in classes); an enum or embedded type names a
+/// declaration; defaults fit their types. Declarations keep the order in which they were written,
+/// files in the order they were given.
+public struct Schema: Sendable, Hashable {
+    public var files: [SchemaFile]
+    public var classes: [ClassDefinition]
+    public var enums: [EnumDefinition]
+    public var embeddedTypes: [EmbeddedDefinition]
+
+    public init(files: [SchemaFile], classes: [ClassDefinition], enums: [EnumDefinition], embeddedTypes: [EmbeddedDefinition]) {
+        self.files = files
+        self.classes = classes
+        self.enums = enums
+        self.embeddedTypes = embeddedTypes
+    }
+
+    public func classDefinition(named name: String) -> ClassDefinition? { classes.first { $0.name == name } }
+    public func enumDefinition(named name: String) -> EnumDefinition? { enums.first { $0.name == name } }
+    public func embeddedDefinition(named name: String) -> EmbeddedDefinition? { embeddedTypes.first { $0.name == name } }
+}
+
+/// One input file and what it declared at its top level.
+public struct SchemaFile: Sendable, Hashable {
+    /// The path as diagnostics and generated headers name it.
+    public var path: String
+    public var version: Int
+    public var description: String?
+
+    public init(path: String, version: Int = 1, description: String? = nil) {
+        self.path = path
+        self.version = version
+        self.description = description
+    }
+}
+
+/// A Parse class: a table in SQL, a `ParseObject` in Swift.
+public struct ClassDefinition: Sendable, Hashable {
+    /// The Parse class name (the YAML key), e.g. `Book` or `_User`.
+    public var name: String
+    /// `swiftName` as written; emitters derive a default when it is `nil`.
+    public var swiftName: String?
+    public var description: String?
+    /// The declared fields in written order. Parse's own `objectId`, `createdAt`, `updatedAt`,
+    /// `ACL` and a built-in class's predefined fields are not among them.
+    public var fields: [FieldDefinition]
+    public var indexes: [IndexDefinition]
+    /// Set for `_User`, `_Role`, `_Installation` and `_Session`.
+    public var builtin: BuiltinClass?
+    public var file: String
+    public var location: SourceLocation
+
+    public init(name: String, swiftName: String? = nil, description: String? = nil, fields: [FieldDefinition] = [],
+                indexes: [IndexDefinition] = [], builtin: BuiltinClass? = nil, file: String, location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.description = description
+        self.fields = fields
+        self.indexes = indexes
+        self.builtin = builtin
+        self.file = file
+        self.location = location
+    }
+
+    public func field(named name: String) -> FieldDefinition? { fields.first { $0.name == name } }
+}
+
+/// A value type stored inside its parent object (JSON in Parse and SQL, a struct in Swift).
+public struct EmbeddedDefinition: Sendable, Hashable {
+    public var name: String
+    public var description: String?
+    public var fields: [FieldDefinition]
+    public var file: String
+    public var location: SourceLocation
+
+    public init(name: String, description: String? = nil, fields: [FieldDefinition], file: String, location: SourceLocation) {
+        self.name = name
+        self.description = description
+        self.fields = fields
+        self.file = file
+        self.location = location
+    }
+}
+
+/// An enumeration, backed by strings (the default) or integers.
+public struct EnumDefinition: Sendable, Hashable {
+    public enum RawType: String, Sendable, Hashable {
+        case string, int
+    }
+
+    public struct Case: Sendable, Hashable {
+        public var name: String
+        public var rawValue: RawValue
+        public var title: String?
+        public var location: SourceLocation
+
+        public init(name: String, rawValue: RawValue, title: String? = nil, location: SourceLocation) {
+            self.name = name
+            self.rawValue = rawValue
+            self.title = title
+            self.location = location
+        }
+    }
+
+    public enum RawValue: Sendable, Hashable, CustomStringConvertible {
+        case string(String)
+        case int(Int)
+
+        public var description: String {
+            switch self {
+            case .string(let value): return value
+            case .int(let value): return String(value)
+            }
+        }
+    }
+
+    public var name: String
+    public var description: String?
+    public var rawType: RawType
+    public var cases: [Case]
+    public var file: String
+    public var location: SourceLocation
+
+    public init(name: String, description: String? = nil, rawType: RawType, cases: [Case], file: String, location: SourceLocation) {
+        self.name = name
+        self.description = description
+        self.rawType = rawType
+        self.cases = cases
+        self.file = file
+        self.location = location
+    }
+}
+
+/// A declared field of a class or embedded type.
+public struct FieldDefinition: Sendable, Hashable {
+    /// The Parse field name (the YAML key), which is also the SQL column name.
+    public var name: String
+    public var swiftName: String?
+    public var type: FieldType
+    public var description: String?
+    public var isRequired: Bool
+    public var defaultValue: DefaultValue?
+    public var isUnique: Bool
+    public var isIndexed: Bool
+    public var min: Number?
+    public var max: Number?
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var minCount: Int?
+    public var maxCount: Int?
+    /// For pointers: the rule in effect, the default already applied (`setNull`, or `restrict`
+    /// when the pointer is required). `nil` for every other type.
+    public var onDelete: DeleteRule?
+    public var location: SourceLocation
+
+    public init(name: String, swiftName: String? = nil, type: FieldType, description: String? = nil,
+                isRequired: Bool = false, defaultValue: DefaultValue? = nil, isUnique: Bool = false,
+                isIndexed: Bool = false, min: Number? = nil, max: Number? = nil, minLength: Int? = nil,
+                maxLength: Int? = nil, minCount: Int? = nil, maxCount: Int? = nil, onDelete: DeleteRule? = nil,
+                location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.type = type
+        self.description = description
+        self.isRequired = isRequired
+        self.defaultValue = defaultValue
+        self.isUnique = isUnique
+        self.isIndexed = isIndexed
+        self.min = min
+        self.max = max
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.minCount = minCount
+        self.maxCount = maxCount
+        self.onDelete = onDelete
+        self.location = location
+    }
+}
+
+/// A resolved field type.
+public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
+    case scalar(ScalarType)
+    case enumeration(String)
+    case embedded(String)
+    case array(FieldType)
+    case map(FieldType)
+    case pointer(String)
+    case relation(String)
+    /// A backlink to the objects of `className` whose `field` links here. Never stored.
+    case inverse(className: String, field: String)
+
+    /// The type as it is written in a schema.
+    public var description: String {
+        switch self {
+        case .scalar(let scalar): return scalar.rawValue
+        case .enumeration(let name), .embedded(let name): return name
+        case .array(let element): return "array<\(element)>"
+        case .map(let element): return "map<\(element)>"
+        case .pointer(let target): return "pointer<\(target)>"
+        case .relation(let target): return "relation<\(target)>"
+        case .inverse(let className, let field): return "inverse<\(className).\(field)>"
+        }
+    }
+
+    /// The class a pointer, relation or inverse links to.
+    public var linkedClass: String? {
+        switch self {
+        case .pointer(let name), .relation(let name): return name
+        case .inverse(let name, _): return name
+        default: return nil
+        }
+    }
+}
+
+/// The scalar types of the format.
+public enum ScalarType: String, Sendable, Hashable, CaseIterable {
+    case string, int, double, float, bool, date, bytes, file, geopoint, polygon, object
+
+    public var isNumber: Bool { self == .int || self == .double || self == .float }
+}
+
+/// A number written in a schema, kept as written: integers stay exact.
+public enum Number: Sendable, Hashable, CustomStringConvertible {
+    case int(Int)
+    case double(Double)
+
+    public var doubleValue: Double {
+        switch self {
+        case .int(let value): return Double(value)
+        case .double(let value): return value
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        }
+    }
+}
+
+/// A field's default value, checked against its type.
+public enum DefaultValue: Sendable, Hashable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    /// A date as an ISO 8601 UTC string with milliseconds (`2024-01-31T00:00:00.000Z`), Parse's form.
+    case date(String)
+    /// The name of a case of the field's enum.
+    case enumCase(String)
+}
+
+/// What happens to a pointer when the object it points at is deleted.
+public enum DeleteRule: String, Sendable, Hashable, CaseIterable {
+    case cascade, setNull, restrict, noAction
+}
+
+/// A declared index of a class.
+public struct IndexDefinition: Sendable, Hashable {
+    public var fields: [String]
+    public var isUnique: Bool
+    public var name: String?
+    public var location: SourceLocation
+
+    public init(fields: [String], isUnique: Bool = false, name: String? = nil, location: SourceLocation) {
+        self.fields = fields
+        self.isUnique = isUnique
+        self.name = name
+        self.location = location
+    }
+}

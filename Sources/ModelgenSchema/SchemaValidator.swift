@@ -1,0 +1,627 @@
+import ModelgenDiagnostics
+import ModelgenYAML
+
+/// Merges the declarations of every file into one `Schema` and checks every rule that needs
+/// the whole model: names resolve, links point at classes, keys apply to their field's type,
+/// defaults fit, inverses match, names do not collide, and every identifier fits the SQL dialects.
+struct SchemaValidator {
+    enum TypeKind { case enumeration, embedded, `class` }
+
+    private let files: [FileDeclarations]
+    private(set) var diagnostics = DiagnosticCollector()
+    /// Every declared type name, first declaration wins.
+    private var typeKinds: [String: (kind: TypeKind, location: SourceLocation)] = [:]
+    private var enumsByName: [String: EnumDefinition] = [:]
+    private var classDeclarations: [String: ClassDeclaration] = [:]
+
+    init(files: [FileDeclarations]) {
+        self.files = files
+    }
+
+    mutating func validate() -> Schema {
+        registerTypeNames()
+        var classes: [ClassDefinition] = []
+        var enums: [EnumDefinition] = []
+        var embedded: [EmbeddedDefinition] = []
+        for file in files {
+            enums.append(contentsOf: file.enums)
+            for declaration in file.embedded {
+                let fields = resolveFields(declaration.fields, owner: .embedded(declaration.name))
+                embedded.append(EmbeddedDefinition(name: declaration.name, description: declaration.description,
+                                                   fields: fields, file: file.file.path, location: declaration.location))
+            }
+            for declaration in file.classes {
+                classes.append(resolveClass(declaration, file: file.file.path))
+            }
+        }
+        checkInverses(classes)
+        checkEmbeddedCycles(embedded)
+        checkIndexNamesAcrossClasses(classes)
+        return Schema(files: files.map(\.file), classes: classes, enums: enums, embeddedTypes: embedded)
+    }
+
+    // MARK: Type names
+
+    private mutating func registerTypeNames() {
+        var lowered: [String: (String, SourceLocation)] = [:]
+        func register(_ name: String, _ kind: TypeKind, _ location: SourceLocation) -> Bool {
+            if let previous = typeKinds[name] {
+                diagnostics.error("'\(name)' is declared more than once", at: location,
+                                  notes: [.init("first declared here", at: previous.location)])
+                return false
+            }
+            if let (other, otherLocation) = lowered[name.lowercased()] {
+                diagnostics.error("'\(name)' and '\(other)' differ only in case", at: location,
+                                  notes: [.init("'\(other)' is declared here", at: otherLocation),
+                                          .init("their output files would overwrite each other on a case-insensitive file system")])
+                return false
+            }
+            let reserved = ScalarType.allCases.map(\.rawValue) + TypeExpression.genericNames
+            if reserved.contains(name.lowercased()) {
+                diagnostics.error("'\(name)' is the name of a built-in type", at: location,
+                                  notes: [.init("choose another name")])
+                return false
+            }
+            typeKinds[name] = (kind, location)
+            lowered[name.lowercased()] = (name, location)
+            return true
+        }
+        for file in files {
+            for definition in file.enums where register(definition.name, .enumeration, definition.location) {
+                enumsByName[definition.name] = definition
+            }
+            for declaration in file.embedded {
+                _ = register(declaration.name, .embedded, declaration.location)
+            }
+            for declaration in file.classes where register(declaration.name, .class, declaration.location) {
+                classDeclarations[declaration.name] = declaration
+            }
+        }
+        checkSwiftTypeNames()
+    }
+
+    private mutating func checkSwiftTypeNames() {
+        var used: [String: (String, SourceLocation)] = [:]
+        for (name, entry) in typeKinds where entry.kind != .class { used[name] = (name, entry.location) }
+        for file in files {
+            for declaration in file.classes {
+                guard let swiftName = declaration.swiftName, classDeclarations[declaration.name]?.location == declaration.location else { continue }
+                if let (other, location) = used[swiftName.value], other != declaration.name {
+                    diagnostics.error("swiftName '\(swiftName.value)' of class '\(declaration.name)' is already the Swift name of '\(other)'",
+                                      at: swiftName.location, notes: [.init("'\(other)' is declared here", at: location)])
+                } else if let clash = classDeclarations[swiftName.value], clash.swiftName == nil, swiftName.value != declaration.name {
+                    diagnostics.error("swiftName '\(swiftName.value)' of class '\(declaration.name)' is already the Swift name of '\(swiftName.value)'",
+                                      at: swiftName.location, notes: [.init("'\(swiftName.value)' is declared here", at: clash.location)])
+                } else {
+                    used[swiftName.value] = (declaration.name, declaration.location)
+                }
+            }
+        }
+    }
+
+    // MARK: Classes
+
+    private mutating func resolveClass(_ declaration: ClassDeclaration, file: String) -> ClassDefinition {
+        let builtin = BuiltinClass(rawValue: declaration.name)
+        checkIdentifierLength(declaration.name, what: "class name", at: declaration.location)
+        let fields = resolveFields(declaration.fields, owner: .class(declaration.name, builtin))
+        var geopoint: FieldDefinition?
+        for field in fields where field.type == .scalar(.geopoint) {
+            if let first = geopoint {
+                diagnostics.error("class '\(declaration.name)' has more than one geopoint field", at: field.location,
+                                  notes: [.init("'\(first.name)' is a geopoint already; Parse allows one per class", at: first.location)])
+            } else {
+                geopoint = field
+            }
+        }
+        for index in fields.indices where fields[index].type.linkedClass != nil {
+            let field = fields[index]
+            if case .relation = field.type {
+                checkIdentifierLength(NamingRules.parseJoinTableName(className: declaration.name, field: field.name),
+                                      what: "join table name", at: field.location)
+            }
+        }
+        for field in fields where field.isUnique {
+            checkIdentifierLength(NamingRules.parseUniqueIndexName(className: declaration.name, field: field.name),
+                                  what: "unique index name", at: field.location)
+        }
+        let indexes = resolveIndexes(declaration.indexes, fields: fields, declared: Set(declaration.fields.map(\.name)),
+                                     builtin: builtin)
+        return ClassDefinition(name: declaration.name, swiftName: declaration.swiftName?.value,
+                               description: declaration.description, fields: fields, indexes: indexes,
+                               builtin: builtin, file: file, location: declaration.location)
+    }
+
+    private mutating func checkIdentifierLength(_ name: String, what: String, at location: SourceLocation) {
+        let limit = NamingRules.postgresIdentifierLimit
+        guard name.utf8.count > limit else { return }
+        diagnostics.error("\(what) '\(name)' is \(name.utf8.count) bytes, longer than PostgreSQL's \(limit)-byte limit",
+                          at: location, notes: [.init("PostgreSQL would silently cut it; choose a shorter name")])
+    }
+
+    // MARK: Fields
+
+    enum Owner {
+        case `class`(String, BuiltinClass?)
+        case embedded(String)
+
+        var name: String {
+            switch self {
+            case .class(let name, _), .embedded(let name): return name
+            }
+        }
+
+        var isEmbedded: Bool {
+            if case .embedded = self { return true }
+            return false
+        }
+    }
+
+    private mutating func resolveFields(_ declarations: [FieldDeclaration], owner: Owner) -> [FieldDefinition] {
+        var resolved: [FieldDefinition] = []
+        var lowered: [String: FieldDeclaration] = [:]
+        var builtinFields: [String: BuiltinClass.PredefinedField] = [:]
+        var swiftNames: [String: FieldDeclaration] = [:]
+        if case .class(_, let builtin?) = owner {
+            for field in builtin.predefinedFields { builtinFields[field.name.lowercased()] = field }
+        }
+        for declaration in declarations {
+            if NamingRules.reservedFieldNames.contains(declaration.name) {
+                let why = declaration.name == "length" ? "Parse Server refuses a field named 'length'"
+                    : "every Parse object has '\(declaration.name)' already"
+                diagnostics.error("'\(declaration.name)' is a reserved field name", at: declaration.location, notes: [.init(why)])
+                continue
+            }
+            if let predefined = builtinFields[declaration.name.lowercased()] {
+                diagnostics.error("'\(declaration.name)' is a built-in field of \(owner.name)", at: declaration.location,
+                                  notes: [.init("\(owner.name) has '\(predefined.name)' (\(predefined.type)) already; declare only new fields")])
+                continue
+            }
+            if let other = lowered[declaration.name.lowercased()] {
+                diagnostics.error("fields '\(other.name)' and '\(declaration.name)' of '\(owner.name)' differ only in case",
+                                  at: declaration.location,
+                                  notes: [.init("'\(other.name)' is declared here", at: other.location),
+                                          .init("SQLite column names ignore case, so they would collide")])
+                continue
+            }
+            lowered[declaration.name.lowercased()] = declaration
+            if NamingRules.droppedBySDK.contains(declaration.name) {
+                let isUserEmailVerified: Bool
+                if case .class(_, .user?) = owner { isUserEmailVerified = declaration.name == "emailVerified" } else { isUserEmailVerified = false }
+                if !isUserEmailVerified {
+                    diagnostics.warning("the ParseSwift SDK silently drops a field named '\(declaration.name)' when saving",
+                                        at: declaration.location,
+                                        notes: [.init("rename the field, or set values for it only through the REST API")])
+                }
+            }
+            checkIdentifierLength(declaration.name, what: "field name", at: declaration.location)
+            let swiftName = declaration.swiftName?.value ?? declaration.name
+            if let swiftNameLocation = declaration.swiftName?.location, ["originalData", "objectId", "createdAt", "updatedAt", "ACL", "className"].contains(swiftName) {
+                diagnostics.error("swiftName '\(swiftName)' is a property every ParseObject has already", at: swiftNameLocation)
+            } else if let other = swiftNames[swiftName] {
+                diagnostics.error("fields '\(other.name)' and '\(declaration.name)' of '\(owner.name)' have the same Swift name '\(swiftName)'",
+                                  at: declaration.swiftName?.location ?? declaration.location,
+                                  notes: [.init("'\(other.name)' is declared here", at: other.location)])
+            } else {
+                swiftNames[swiftName] = declaration
+            }
+            if let field = resolveField(declaration, owner: owner) { resolved.append(field) }
+        }
+        return resolved
+    }
+
+    private mutating func resolveField(_ declaration: FieldDeclaration, owner: Owner) -> FieldDefinition? {
+        guard let expression = declaration.type,
+              let type = resolveType(expression, declaration: declaration, owner: owner, topLevel: true) else { return nil }
+        var field = FieldDefinition(name: declaration.name, swiftName: declaration.swiftName?.value, type: type,
+                                    description: declaration.description?.value, isRequired: declaration.isRequired,
+                                    location: declaration.location)
+        var valid = true
+        for key in declaration.writtenKeys {
+            if let problem = applicability(of: key.value, to: type, owner: owner) {
+                diagnostics.error("'\(key.value)' does not apply to \(problem.subject)", at: key.location,
+                                  notes: problem.note.map { [.init($0)] } ?? [])
+                valid = false
+            }
+        }
+        if declaration.requiredMark {
+            if case .relation = type {
+                diagnostics.error("a relation cannot be required", at: declaration.typeLocation,
+                                  notes: [.init("Parse does not allow 'required' on a Relation; remove the '!'")])
+                valid = false
+            } else if case .inverse = type {
+                diagnostics.error("an inverse cannot be required", at: declaration.typeLocation,
+                                  notes: [.init("an inverse is derived, never stored; remove the '!'")])
+                valid = false
+            }
+        }
+        guard valid else { return field }
+        field.isUnique = declaration.unique?.value ?? false
+        field.isIndexed = declaration.index?.value ?? false
+        field.min = declaration.min?.value
+        field.max = declaration.max?.value
+        field.minLength = declaration.minLength?.value
+        field.maxLength = declaration.maxLength?.value
+        field.minCount = declaration.minCount?.value
+        field.maxCount = declaration.maxCount?.value
+        if type == .scalar(.int) {
+            for bound in [declaration.min, declaration.max].compactMap({ $0 }) {
+                if case .double = bound.value {
+                    diagnostics.error("bound \(bound.value) of an int field must be a whole number", at: bound.location)
+                }
+            }
+        }
+        if case .pointer = type {
+            if declaration.onDelete?.value == .setNull, field.isRequired, let rule = declaration.onDelete {
+                diagnostics.error("'setNull' cannot apply to a required pointer", at: rule.location,
+                                  notes: [.init("use 'cascade', 'restrict' or 'noAction', or make the pointer optional")])
+            }
+            field.onDelete = declaration.onDelete?.value ?? (field.isRequired ? .restrict : .setNull)
+        }
+        if let node = declaration.defaultValue {
+            field.defaultValue = resolveDefault(node, for: field, declaration: declaration)
+        }
+        return field
+    }
+
+    struct Inapplicable {
+        var subject: String
+        var note: String?
+    }
+
+    private func applicability(of key: String, to type: FieldType, owner: Owner) -> Inapplicable? {
+        let subject = "a field of type \(type)"
+        let isScalarLike: Bool
+        switch type {
+        case .scalar(let scalar): isScalarLike = scalar != .object
+        case .enumeration, .pointer: isScalarLike = true
+        default: isScalarLike = false
+        }
+        switch key {
+        case "required":
+            if case .relation = type { return Inapplicable(subject: "a relation", note: "Parse does not allow 'required' on a Relation") }
+            if case .inverse = type { return Inapplicable(subject: "an inverse", note: "an inverse is derived, never stored") }
+        case "default":
+            switch type {
+            case .scalar(.string), .scalar(.int), .scalar(.double), .scalar(.float), .scalar(.bool), .scalar(.date), .enumeration:
+                return nil
+            case .relation: return Inapplicable(subject: "a relation", note: "Parse does not allow a default on a Relation")
+            default: return Inapplicable(subject: subject, note: "defaults apply to string, int, double, float, bool, date and enum fields")
+            }
+        case "unique", "index":
+            if owner.isEmbedded { return Inapplicable(subject: "a field of an embedded type", note: "embedded values are stored inside their parent; index the parent's field instead") }
+            if !isScalarLike { return Inapplicable(subject: subject, note: "'\(key)' applies to scalar, enum and pointer fields") }
+        case "min", "max":
+            if case .scalar(let scalar) = type, scalar.isNumber { return nil }
+            return Inapplicable(subject: subject, note: "'\(key)' applies to int, double and float fields")
+        case "minLength", "maxLength":
+            if type == .scalar(.string) { return nil }
+            return Inapplicable(subject: subject, note: "'\(key)' applies to string fields")
+        case "minCount", "maxCount":
+            switch type {
+            case .array, .relation: return nil
+            default: return Inapplicable(subject: subject, note: "'\(key)' applies to array and relation fields")
+            }
+        case "onDelete":
+            if case .pointer = type { return nil }
+            return Inapplicable(subject: subject, note: "'onDelete' applies to pointer fields")
+        default:
+            return nil
+        }
+        return nil
+    }
+
+    // MARK: Types
+
+    private var classNames: [String] {
+        classDeclarations.keys.sorted() + BuiltinClass.allCases.map(\.rawValue).filter { classDeclarations[$0] == nil }
+    }
+
+    private func isClass(_ name: String) -> Bool {
+        classDeclarations[name] != nil || BuiltinClass(rawValue: name) != nil
+    }
+
+    private mutating func resolveType(_ expression: TypeExpression, declaration: FieldDeclaration, owner: Owner,
+                                      topLevel: Bool) -> FieldType? {
+        let base = declaration.typeLocation
+        switch expression {
+        case .name(let name, let offset):
+            if let scalar = ScalarType(rawValue: name) { return .scalar(scalar) }
+            switch typeKinds[name]?.kind {
+            case .enumeration?: return .enumeration(name)
+            case .embedded?: return .embedded(name)
+            case .class?:
+                diagnostics.error("'\(name)' is a class, not a value type", at: base.advanced(by: offset),
+                                  notes: [.init("link to it with 'pointer<\(name)>' (one) or 'relation<\(name)>' (many)")])
+                return nil
+            case nil:
+                if BuiltinClass(rawValue: name) != nil {
+                    diagnostics.error("'\(name)' is a class, not a value type", at: base.advanced(by: offset),
+                                      notes: [.init("link to it with 'pointer<\(name)>' (one) or 'relation<\(name)>' (many)")])
+                    return nil
+                }
+                let candidates = ScalarType.allCases.map(\.rawValue) + typeKinds.keys.filter { typeKinds[$0]?.kind != .class }.sorted()
+                var notes: [Diagnostic.Note] = []
+                if let near = Suggestions.closest(to: name, among: candidates) {
+                    notes.append(.init("did you mean '\(near)'?"))
+                } else if let near = Suggestions.closest(to: name, among: classNames) {
+                    notes.append(.init("did you mean 'pointer<\(near)>'?"))
+                }
+                diagnostics.error("unknown type '\(name)'", at: base.advanced(by: offset), notes: notes)
+                return nil
+            }
+        case .array(let element), .map(let element):
+            let container = if case .array = expression { "array" } else { "map" }
+            switch element {
+            case .array, .map:
+                diagnostics.error("\(container)<...> cannot hold another array or map", at: base,
+                                  notes: [.init("wrap the inner collection in an embedded type")])
+                return nil
+            case .relation, .inverse:
+                let kind = if case .relation = element { "relation" } else { "inverse" }
+                diagnostics.error("'\(kind)' cannot be inside \(container)<...>", at: base,
+                                  notes: [.init(kind == "relation" ? "a relation is already to-many: write 'relation<C>' as the field's type"
+                                                : "an inverse is already to-many: write 'inverse<C.field>' as the field's type")])
+                return nil
+            default:
+                guard let resolved = resolveType(element, declaration: declaration, owner: owner, topLevel: false) else { return nil }
+                return container == "array" ? .array(resolved) : .map(resolved)
+            }
+        case .pointer(let target, let offset), .relation(let target, let offset):
+            let kind = if case .pointer = expression { "pointer" } else { "relation" }
+            guard checkLinkTarget(target, kind: kind, at: base.advanced(by: offset)) else { return nil }
+            if owner.isEmbedded {
+                diagnostics.error("an embedded type cannot hold a \(kind)", at: base,
+                                  notes: [.init("embedded values are plain data; put the \(kind) on a class")])
+                return nil
+            }
+            return kind == "pointer" ? .pointer(target) : .relation(target)
+        case .inverse(let target, let field, let offset, _):
+            guard checkLinkTarget(target, kind: "inverse", at: base.advanced(by: offset)) else { return nil }
+            if owner.isEmbedded {
+                diagnostics.error("an embedded type cannot hold an inverse", at: base,
+                                  notes: [.init("put the inverse on a class")])
+                return nil
+            }
+            return .inverse(className: target, field: field)
+        }
+    }
+
+    private mutating func checkLinkTarget(_ target: String, kind: String, at location: SourceLocation) -> Bool {
+        if isClass(target) { return true }
+        switch typeKinds[target]?.kind {
+        case .enumeration?:
+            diagnostics.error("\(kind) target '\(target)' is an enum, not a class", at: location,
+                              notes: [.init("use the enum as the field's type: '\(target)'")])
+        case .embedded?:
+            diagnostics.error("\(kind) target '\(target)' is an embedded type, not a class", at: location,
+                              notes: [.init("use it as the field's type: '\(target)', or declare '\(target)' under 'classes'")])
+        default:
+            var notes: [Diagnostic.Note] = []
+            if let near = Suggestions.note(for: target, among: classNames) { notes.append(near) }
+            diagnostics.error("\(kind) to unknown class '\(target)'", at: location, notes: notes)
+        }
+        return false
+    }
+
+    // MARK: Defaults
+
+    private mutating func resolveDefault(_ node: YAMLNode, for field: FieldDefinition, declaration: FieldDeclaration) -> DefaultValue? {
+        func fail(_ expected: String, _ notes: [Diagnostic.Note] = []) -> DefaultValue? {
+            diagnostics.error("default \(describe(node)) does not fit \(expected)", at: node.location, notes: notes)
+            return nil
+        }
+        guard let scalar = node.scalar, !scalar.isNull else {
+            return fail("a field of type \(field.type)", [.init("a default is a single value")])
+        }
+        switch field.type {
+        case .scalar(.string):
+            guard let text = scalar.string else {
+                return fail("a string field", [.init("quote it to use it as text: \"\(scalar.text)\"")])
+            }
+            let length = text.count
+            if let minimum = field.minLength, length < minimum { return fail("minLength \(minimum)") }
+            if let maximum = field.maxLength, length > maximum { return fail("maxLength \(maximum)") }
+            return .string(text)
+        case .scalar(.int):
+            guard let value = scalar.int else {
+                return fail("an int field", scalar.looksLikeInteger ? [.init("it does not fit in 64 bits")] : [])
+            }
+            return checkBounds(Double(value), field: field, node: node) ? .int(value) : nil
+        case .scalar(.double), .scalar(.float):
+            guard let value = scalar.double, value.isFinite else { return fail("a \(field.type) field") }
+            if field.type == .scalar(.float), abs(value) > Double(Float.greatestFiniteMagnitude) {
+                return fail("a float field", [.init("it is beyond Float's range")])
+            }
+            return checkBounds(value, field: field, node: node) ? .double(value) : nil
+        case .scalar(.bool):
+            guard let value = scalar.bool else { return fail("a bool field", [.init("use true or false")]) }
+            return .bool(value)
+        case .scalar(.date):
+            guard let text = scalar.string, let normalized = ISODate.normalize(text) else {
+                return fail("a date field", [.init("write an ISO 8601 date such as 2024-01-31 or 2024-01-31T09:30:00Z")])
+            }
+            return .date(normalized)
+        case .enumeration(let name):
+            let cases = enumsByName[name]?.cases.map(\.name) ?? []
+            guard cases.contains(scalar.text) else {
+                var notes: [Diagnostic.Note] = []
+                if let near = Suggestions.note(for: scalar.text, among: cases) { notes.append(near) }
+                notes.append(.init("cases of '\(name)': \(cases.joined(separator: ", "))"))
+                diagnostics.error("default '\(scalar.text)' is not a case of enum '\(name)'", at: node.location, notes: notes)
+                return nil
+            }
+            return .enumCase(scalar.text)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func checkBounds(_ value: Double, field: FieldDefinition, node: YAMLNode) -> Bool {
+        if let minimum = field.min, value < minimum.doubleValue {
+            diagnostics.error("default \(describe(node)) is below min \(minimum)", at: node.location)
+            return false
+        }
+        if let maximum = field.max, value > maximum.doubleValue {
+            diagnostics.error("default \(describe(node)) is above max \(maximum)", at: node.location)
+            return false
+        }
+        return true
+    }
+
+    private func describe(_ node: YAMLNode) -> String {
+        guard let scalar = node.scalar else { return node.kindDescription }
+        return "'\(scalar.text)'"
+    }
+
+    // MARK: Indexes
+
+    /// `declared` holds every field name written in the class, so that a field dropped for an
+    /// error already reported does not also make its indexes fail.
+    private mutating func resolveIndexes(_ declarations: [IndexDeclaration], fields: [FieldDefinition],
+                                         declared: Set<String>, builtin: BuiltinClass?) -> [IndexDefinition] {
+        var indexable: [String: FieldType] = [:]
+        for name in NamingRules.implicitFieldNames { indexable[name] = .scalar(name == "objectId" ? .string : .date) }
+        for field in builtin?.predefinedFields ?? [] { indexable[field.name] = field.type }
+        for field in fields { indexable[field.name] = field.type }
+        var result: [IndexDefinition] = []
+        for declaration in declarations {
+            var valid = true
+            for field in declaration.fields {
+                guard let type = indexable[field.value] else {
+                    var notes: [Diagnostic.Note] = []
+                    if let near = Suggestions.note(for: field.value, among: Set(indexable.keys).union(declared).sorted()) { notes.append(near) }
+                    if !declared.contains(field.value) {
+                        diagnostics.error("index names unknown field '\(field.value)'", at: field.location, notes: notes)
+                    }
+                    valid = false
+                    continue
+                }
+                switch type {
+                case .relation, .inverse:
+                    let kind = if case .relation = type { "relation" } else { "inverse" }
+                    diagnostics.error("index names '\(field.value)', a \(kind)", at: field.location,
+                                      notes: [.init("relations live in their own join table, which is indexed already")])
+                    valid = false
+                case .array, .map, .embedded, .scalar(.object):
+                    diagnostics.error("index names '\(field.value)', a field of type \(type)", at: field.location,
+                                      notes: [.init("indexes apply to scalar, enum and pointer fields")])
+                    valid = false
+                default:
+                    break
+                }
+            }
+            if let name = declaration.name {
+                checkIdentifierLength(name.value, what: "index name", at: name.location)
+            }
+            if valid {
+                result.append(IndexDefinition(fields: declaration.fields.map(\.value), isUnique: declaration.isUnique,
+                                              name: declaration.name?.value, location: declaration.location))
+            }
+        }
+        return result
+    }
+
+    private mutating func checkIndexNamesAcrossClasses(_ classes: [ClassDefinition]) {
+        var seen: [String: SourceLocation] = [:]
+        for definition in classes {
+            for index in definition.indexes {
+                guard let name = index.name else { continue }
+                if let first = seen[name] {
+                    diagnostics.error("index name '\(name)' is used more than once", at: index.location,
+                                      notes: [.init("first used here", at: first),
+                                              .init("PostgreSQL index names are shared by all tables of a schema")])
+                } else {
+                    seen[name] = index.location
+                }
+            }
+        }
+    }
+
+    // MARK: Inverses and cycles
+
+    private mutating func checkInverses(_ classes: [ClassDefinition]) {
+        let byName = Dictionary(classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for definition in classes {
+            for field in definition.fields {
+                guard case .inverse(let target, let targetField) = field.type else { continue }
+                let location = inverseLocation(of: field, in: definition)
+                var linkedType: FieldType?
+                var linkedLocation: SourceLocation?
+                var known: [String] = []
+                if let owner = byName[target] {
+                    known = owner.fields.map(\.name)
+                    if let found = owner.field(named: targetField) {
+                        linkedType = found.type
+                        linkedLocation = found.location
+                    }
+                }
+                if linkedType == nil, let builtin = BuiltinClass(rawValue: target) {
+                    known += builtin.predefinedFields.map(\.name)
+                    linkedType = builtin.predefinedFields.first { $0.name == targetField }?.type
+                }
+                guard let linkedType else {
+                    if byName[target] != nil || BuiltinClass(rawValue: target) != nil, !fieldWasDropped(targetField, of: target) {
+                        var notes: [Diagnostic.Note] = []
+                        if let near = Suggestions.note(for: targetField, among: known) { notes.append(near) }
+                        diagnostics.error("inverse names unknown field '\(targetField)' of class '\(target)'",
+                                          at: location.field, notes: notes)
+                    }
+                    continue
+                }
+                switch linkedType {
+                case .pointer(definition.name), .relation(definition.name):
+                    continue
+                case .pointer(let other), .relation(let other):
+                    diagnostics.error("inverse<\(target).\(targetField)> does not link to '\(definition.name)'",
+                                      at: location.field,
+                                      notes: [.init("'\(target).\(targetField)' is \(linkedType), which links to '\(other)'",
+                                                    at: linkedLocation)])
+                default:
+                    diagnostics.error("inverse<\(target).\(targetField)> names a field that is not a pointer or relation",
+                                      at: location.field,
+                                      notes: [.init("'\(target).\(targetField)' is \(linkedType)", at: linkedLocation)])
+                }
+            }
+        }
+    }
+
+    private func fieldWasDropped(_ field: String, of className: String) -> Bool {
+        classDeclarations[className]?.fields.contains { $0.name == field } ?? false
+    }
+
+    private func inverseLocation(of field: FieldDefinition, in definition: ClassDefinition) -> (class: SourceLocation, field: SourceLocation) {
+        guard let declaration = classDeclarations[definition.name]?.fields.first(where: { $0.name == field.name }),
+              case .inverse(_, _, let offset, let fieldOffset)? = declaration.type else {
+            return (field.location, field.location)
+        }
+        return (declaration.typeLocation.advanced(by: offset), declaration.typeLocation.advanced(by: fieldOffset))
+    }
+
+    private mutating func checkEmbeddedCycles(_ embedded: [EmbeddedDefinition]) {
+        let byName = Dictionary(embedded.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var reported = Set<String>()
+        for definition in embedded {
+            // Walk direct (non-collection) embedded fields; an array or map breaks the recursion.
+            var path: [(String, FieldDefinition)] = []
+            var visiting = Set<String>()
+            func visit(_ name: String) -> Bool {
+                if name == definition.name, !path.isEmpty { return true }
+                guard !visiting.contains(name), let current = byName[name] else { return false }
+                visiting.insert(name)
+                for field in current.fields {
+                    guard case .embedded(let next) = field.type else { continue }
+                    path.append((name, field))
+                    if visit(next) { return true }
+                    path.removeLast()
+                }
+                return false
+            }
+            guard visit(definition.name), let (_, first) = path.first, !reported.contains(definition.name) else { continue }
+            for (name, _) in path { reported.insert(name) }
+            let chain = path.map { "\($0.0).\($0.1.name)" }.joined(separator: " -> ")
+            diagnostics.error("embedded type '\(definition.name)' contains itself (\(chain))", at: first.location,
+                              notes: [.init("a value cannot contain itself; use array<\(path.last!.1.type)> or make one side a class")])
+        }
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX calls the writer needs, with errors as messages rather than crashes.
+enum FileSystem {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    enum Kind { case missing, file, directory, symlink, other }
+
+    static func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    /// The whole file, or its first `limit` bytes.
+    static func read(_ path: String, limit: Int? = nil) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while limit.map({ result.count < $0 }) ?? true {
+            let wanted = min(chunk.count, (limit ?? Int.max) - result.count)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "cannot read '\(path)': \(errorText())")
+            }
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return result
+    }
+
+    /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), flushed to disk.
+    static func createExclusive(_ path: String, bytes: [UInt8]) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let message = errorText()
+                close(descriptor)
+                unlink(path)
+                throw Failure(description: "cannot write '\(path)': \(message)")
+            }
+            written += count
+        }
+        if fsync(descriptor) != 0 {
+            let message = errorText()
+            close(descriptor)
+            unlink(path)
+            throw Failure(description: "cannot write '\(path)': \(message)")
+        }
+        close(descriptor)
+    }
+
+    static func rename(_ from: String, _ to: String) throws(Failure) {
+        guard Glibc.rename(from, to) == 0 else {
+            throw Failure(description: "cannot move '\(from)' to '\(to)': \(errorText())")
+        }
+    }
+
+    static func remove(_ path: String) throws(Failure) {
+        guard unlink(path) == 0 else { throw Failure(description: "cannot remove '\(path)': \(errorText())") }
+    }
+
+    /// Creates `path` and its missing parents.
+    static func makeDirectories(_ path: String) throws(Failure) {
+        var current = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + component
+            switch kind(current) {
+            case .directory: continue
+            case .missing:
+                if mkdir(current, 0o755) != 0, errno != EEXIST {
+                    throw Failure(description: "cannot create directory '\(current)': \(errorText())")
+                }
+            default:
+                throw Failure(description: "cannot create directory '\(current)': a file is in the way")
+            }
+        }
+    }
+
+    /// Names in a directory, sorted; hidden ones included.
+    static func list(_ directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Removes `directory` if it is empty; returns whether it did.
+    @discardableResult
+    static func removeIfEmpty(_ directory: String) -> Bool {
+        rmdir(directory) == 0
+    }
+
+    static func join(_ a: String, _ b: String) -> String {
+        a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,59 @@
+/// Finds the first byte sequence that is not well-formed UTF-8, with its line and column,
+/// so the reader can point at it instead of letting libyaml guess an encoding.
+enum UTF8Check {
+    struct Failure {
+        var line: Int
+        var column: Int
+        var reason: String
+    }
+
+    static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            return Failure(line: 1, column: 1, reason: "the file is UTF-16 encoded; save it as UTF-8")
+        }
+        var line = 1, column = 1
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+                index += 1
+                continue
+            }
+            let length: Int
+            var minimum: UInt32
+            var scalar: UInt32
+            switch byte {
+            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+            default:
+                return Failure(line: line, column: column, reason: String(format: byte))
+            }
+            guard index + length <= count else {
+                return Failure(line: line, column: column, reason: "truncated UTF-8 sequence at the end of the file")
+            }
+            for offset in 1..<length {
+                let continuation = bytes[index + offset]
+                guard continuation & 0xC0 == 0x80 else {
+                    return Failure(line: line, column: column, reason: String(format: byte))
+                }
+                scalar = scalar << 6 | UInt32(continuation & 0x3F)
+            }
+            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
+                return Failure(line: line, column: column, reason: String(format: byte))
+            }
+            column += 1
+            index += length
+        }
+        return nil
+    }
+}
+
+private extension String {
+    init(format byte: UInt8) {
+        let hex = String(byte, radix: 16, uppercase: true)
+        self = "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" + hex : hex); save the file as UTF-8"
+    }
+}

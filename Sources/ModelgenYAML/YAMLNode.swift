@@ -1,0 +1,182 @@
+import ModelgenDiagnostics
+
+/// A node of a YAML document, with the place it was written.
+///
+/// The tree is small on purpose: scalars keep their text, style and tag so the schema loader
+/// can tell `"1"` (a string) from `1` (an integer); mappings keep their keys in written order.
+public struct YAMLNode: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
+        case scalar(YAMLScalar)
+        case mapping([YAMLMappingEntry])
+        case sequence([YAMLNode])
+    }
+
+    public var value: Value
+    /// Where the node starts: the first character of a scalar, or the `{`, `[` or first key/item.
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    public var scalar: YAMLScalar? {
+        if case .scalar(let scalar) = value { return scalar }
+        return nil
+    }
+
+    public var mapping: [YAMLMappingEntry]? {
+        if case .mapping(let entries) = value { return entries }
+        return nil
+    }
+
+    public var sequence: [YAMLNode]? {
+        if case .sequence(let items) = value { return items }
+        return nil
+    }
+
+    /// A word for the node's shape, for messages such as "expected a mapping, found a sequence".
+    public var kindDescription: String {
+        switch value {
+        case .scalar(let scalar): return scalar.isNull ? "null" : "a scalar"
+        case .mapping: return "a mapping"
+        case .sequence: return "a sequence"
+        }
+    }
+}
+
+/// One `key: value` pair. Keys are always scalars (the reader refuses any other key).
+public struct YAMLMappingEntry: Sendable, Hashable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var value: YAMLNode
+
+    public init(key: String, keyLocation: SourceLocation, value: YAMLNode) {
+        self.key = key
+        self.keyLocation = keyLocation
+        self.value = value
+    }
+}
+
+/// A scalar's text as written, with what is needed to resolve it by the YAML 1.2 core schema.
+public struct YAMLScalar: Sendable, Hashable {
+    public enum Style: Sendable, Hashable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+    }
+
+    public var text: String
+    public var style: Style
+    /// The explicit tag in its full form (`tag:yaml.org,2002:str`), if one was written.
+    public var tag: String?
+
+    public init(_ text: String, style: Style = .plain, tag: String? = nil) {
+        self.text = text
+        self.style = style
+        self.tag = tag
+    }
+
+    /// A scalar whose type comes from its spelling (plain and untagged) rather than being a string.
+    private var isResolvedBySpelling: Bool { style == .plain && tag == nil }
+
+    private static let strTag = "tag:yaml.org,2002:str"
+
+    /// `~`, `null`, `Null`, `NULL` or nothing at all, written plain.
+    public var isNull: Bool {
+        if tag == "tag:yaml.org,2002:null" { return true }
+        guard isResolvedBySpelling else { return false }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// The value when the scalar is a YAML boolean (`true`/`false` in the core schema's spellings).
+    public var bool: Bool? {
+        guard isResolvedBySpelling || tag == "tag:yaml.org,2002:bool" else { return nil }
+        switch text {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default: return nil
+        }
+    }
+
+    /// Whether the text is spelled as a YAML integer (decimal, `0x`, `0o`), whatever its size.
+    public var looksLikeInteger: Bool {
+        guard isResolvedBySpelling || tag == "tag:yaml.org,2002:int" else { return false }
+        return Self.integerDigits(text) != nil
+    }
+
+    /// The value when the scalar is a YAML integer that fits in 64 bits.
+    public var int: Int? {
+        guard looksLikeInteger, let (negative, radix, digits) = Self.integerDigits(text) else { return nil }
+        guard let magnitude = UInt64(digits, radix: radix) else { return nil }
+        if negative {
+            return magnitude <= UInt64(Int64.max) + 1 ? Int(truncatingIfNeeded: 0 &- magnitude) : nil
+        }
+        return magnitude <= UInt64(Int.max) ? Int(magnitude) : nil
+    }
+
+    /// The value when the scalar is a YAML number (integer or float, `.inf` and `.nan` included).
+    public var double: Double? {
+        guard isResolvedBySpelling || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:int" else { return nil }
+        if let (negative, radix, digits) = Self.integerDigits(text), let magnitude = UInt64(digits, radix: radix) {
+            return negative ? -Double(magnitude) : Double(magnitude)
+        }
+        switch text {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+        case "-.inf", "-.Inf", "-.INF": return -.infinity
+        case ".nan", ".NaN", ".NAN": return .nan
+        default: break
+        }
+        guard Self.isDecimalFloat(text) else { return nil }
+        return Double(text)
+    }
+
+    /// The scalar read as a plain string: anything that is not null, a boolean or a number
+    /// when written plain, and anything quoted or tagged `!!str`.
+    public var string: String? {
+        if tag == Self.strTag || style != .plain { return text }
+        if tag != nil || isNull || bool != nil || double != nil { return nil }
+        return text
+    }
+
+    private static func integerDigits(_ text: String) -> (negative: Bool, radix: Int, digits: Substring)? {
+        var rest = Substring(text)
+        var negative = false
+        if rest.first == "-" || rest.first == "+" {
+            negative = rest.first == "-"
+            rest = rest.dropFirst()
+        }
+        var radix = 10
+        if rest.hasPrefix("0x") { radix = 16; rest = rest.dropFirst(2) }
+        else if rest.hasPrefix("0o") { radix = 8; rest = rest.dropFirst(2) }
+        guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && $0.isHexDigit && Int(String($0), radix: radix) != nil }) else {
+            return nil
+        }
+        return (negative, radix, rest)
+    }
+
+    /// `[-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?`, the core schema's float.
+    private static func isDecimalFloat(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits() -> Int {
+            var count = 0
+            while let byte = bytes.first, byte >= 0x30, byte <= 0x39 { bytes = bytes.dropFirst(); count += 1 }
+            return count
+        }
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        let whole = digits()
+        var fraction = 0
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            fraction = digits()
+        }
+        guard whole + fraction > 0 else { return false }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+}

@@ -1,0 +1,307 @@
+import CLibYAML
+import ModelgenDiagnostics
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file the reader refused, with the one located diagnostic that says why.
+public struct YAMLError: Error, Sendable, CustomStringConvertible {
+    public var diagnostic: Diagnostic
+    public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+    public var description: String { diagnostic.description }
+}
+
+/// Reads YAML into a located `YAMLNode` tree with libyaml's event API.
+///
+/// Beyond what libyaml checks, it refuses duplicate mapping keys, non-scalar keys, unknown
+/// aliases, alias expansion past `YAMLLimits.maxAliasExpansion`, nesting past
+/// `YAMLLimits.maxDepth`, files past `YAMLLimits.maxFileSize`, bytes that are not UTF-8,
+/// tags outside the YAML core schema, and more than one document per file.
+public enum YAMLReader {
+    /// Reads the file at `path`; diagnostics name it `displayPath` (by default, `path` itself).
+    /// Returns `nil` for a file with no document (empty, or comments only).
+    public static func read(path: String, displayPath: String? = nil, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+        let name = displayPath ?? path
+        let bytes = try readBytes(path: path, displayPath: name, limit: limits.maxFileSize)
+        return try parse(bytes, file: name, limits: limits)
+    }
+
+    /// Parses YAML text held in memory; `file` is the name diagnostics use.
+    public static func parse(_ text: String, file: String, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+        try parse(Array(text.utf8), file: file, limits: limits)
+    }
+
+    /// Parses YAML bytes; `file` is the name diagnostics use.
+    public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+        guard bytes.count <= limits.maxFileSize else {
+            throw YAMLError(.error(
+                "file is \(bytes.count) bytes, over the limit of \(limits.maxFileSize) bytes",
+                at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        let result: Result<YAMLNode?, YAMLError> = bytes.withUnsafeBufferPointer { buffer -> Result<YAMLNode?, YAMLError> in
+            if let failure = UTF8Check.firstInvalid(in: buffer) {
+                return .failure(YAMLError(.error(failure.reason,
+                    at: SourceLocation(file: file, line: failure.line, column: failure.column))))
+            }
+            var builder = TreeBuilder(file: file, limits: limits)
+            do throws(YAMLError) {
+                return .success(try builder.run(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func readBytes(path: String, displayPath: String, limit: Int) throws(YAMLError) -> [UInt8] {
+        func failure(_ what: String) -> YAMLError {
+            YAMLError(.error("cannot read '\(displayPath)': \(what)", at: nil))
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw YAMLError(.error("file is \(size) bytes, over the limit of \(limit) bytes",
+                                   at: SourceLocation(file: displayPath, line: 1, column: 1)))
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { raw in
+                Glibc.read(descriptor, raw.baseAddress! + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(String(cString: strerror(errno)))
+            }
+            if count == 0 { bytes.removeLast(size - filled); break }
+            filled += count
+        }
+        return bytes
+    }
+}
+
+/// The event loop: one frame per open mapping or sequence. Frames are classes so that
+/// appending to a frame's children never copies them.
+private struct TreeBuilder {
+    private final class Frame {
+        let isMapping: Bool
+        let location: SourceLocation
+        let anchor: String?
+        var items: [YAMLNode] = []
+        var entries: [YAMLMappingEntry] = []
+        var pendingKey: (text: String, location: SourceLocation)?
+        var keyIndex: [String: SourceLocation] = [:]
+        /// Nodes in this subtree, the frame itself included (what an alias to it expands to).
+        var size = 1
+
+        init(isMapping: Bool, location: SourceLocation, anchor: String?) {
+            self.isMapping = isMapping
+            self.location = location
+            self.anchor = anchor
+        }
+    }
+
+    let file: String
+    let limits: YAMLLimits
+    private var stack: [Frame] = []
+    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var aliasExpansion = 0
+    private var root: YAMLNode?
+    private var documents = 0
+
+    init(file: String, limits: YAMLLimits) {
+        self.file = file
+        self.limits = limits
+    }
+
+    mutating func run(_ input: UnsafeBufferPointer<UInt8>) throws(YAMLError) -> YAMLNode? {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else {
+            throw YAMLError(.error("libyaml could not start (out of memory)", at: nil))
+        }
+        defer { yaml_parser_delete(parser) }
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(bitPattern: 1), input.count)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(parser, &event) == 1 else {
+                throw parserError(parser.pointee)
+            }
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT { return root }
+            try handle(&event)
+        }
+    }
+
+    private func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private func parserError(_ parser: yaml_parser_t) -> YAMLError {
+        var message = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        if let context = parser.context {
+            message = "\(String(cString: context)): \(message)"
+        }
+        var notes: [Diagnostic.Note] = []
+        if parser.context != nil, parser.context_mark.line != parser.problem_mark.line || parser.context_mark.column != parser.problem_mark.column {
+            notes.append(.init("the construct started here", at: location(parser.context_mark)))
+        }
+        if message.contains("found character that cannot start any token"), currentByte(parser) == UInt8(ascii: "\t") {
+            notes.append(.init("YAML does not allow tabs for indentation; use spaces"))
+        }
+        return YAMLError(.error("malformed YAML: \(message)", at: location(parser.problem_mark), notes: notes))
+    }
+
+    private func currentByte(_ parser: yaml_parser_t) -> UInt8? {
+        let offset = Int(parser.problem_offset)
+        guard let start = parser.input.string.start, offset >= 0,
+              offset < parser.input.string.end - start else { return nil }
+        return start[offset]
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private static let allowedTags: Set<String> = [
+        "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+        "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:map",
+        "tag:yaml.org,2002:seq", "!",
+    ]
+
+    private func checkTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t) throws(YAMLError) -> String? {
+        guard let tag = Self.string(pointer) else { return nil }
+        guard Self.allowedTags.contains(tag) else {
+            let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+            throw YAMLError(.error("YAML tag '\(shown)' is not supported",
+                                   at: location(mark),
+                                   notes: [.init("schemas use plain YAML values; remove the tag")]))
+        }
+        return tag == "!" ? nil : tag
+    }
+
+    private mutating func handle(_ event: inout yaml_event_t) throws(YAMLError) {
+        switch event.type {
+        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT, YAML_NO_EVENT:
+            return
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                throw YAMLError(.error("a schema file holds one YAML document; found a second one",
+                                       at: location(event.start_mark),
+                                       notes: [.init("put each document in a file of its own")]))
+            }
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let tag = try checkTag(data.tag, at: event.start_mark)
+            let text = data.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(data.length)), as: UTF8.self)
+            } ?? ""
+            let style: YAMLScalar.Style = switch data.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: .literal
+            case YAML_FOLDED_SCALAR_STYLE: .folded
+            default: .plain
+            }
+            let at = location(event.start_mark)
+            if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
+                try addKey(text, at: at, to: frame)
+                if let anchor = Self.string(data.anchor) {
+                    anchors[anchor] = (YAMLNode(.scalar(YAMLScalar(text, style: style, tag: tag)), at: at), 1)
+                }
+                return
+            }
+            let node = YAMLNode(.scalar(YAMLScalar(text, style: style, tag: tag)), at: at)
+            if let anchor = Self.string(data.anchor) { anchors[anchor] = (node, 1) }
+            add(node, size: 1)
+        case YAML_ALIAS_EVENT:
+            let name = Self.string(event.data.alias.anchor) ?? ""
+            let at = location(event.start_mark)
+            guard let (node, size) = anchors[name] else {
+                throw YAMLError(.error("unknown alias '*\(name)'", at: at,
+                                       notes: [.init("an anchor '&\(name)' must appear before it is used")]))
+            }
+            if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
+                guard let scalar = node.scalar else {
+                    throw YAMLError(.error("a mapping key must be a scalar", at: at))
+                }
+                try addKey(scalar.text, at: at, to: frame)
+                return
+            }
+            aliasExpansion += size
+            guard aliasExpansion <= limits.maxAliasExpansion else {
+                throw YAMLError(.error(
+                    "aliases expand to more than \(limits.maxAliasExpansion) nodes",
+                    at: at,
+                    notes: [.init("a file that repeats aliases of aliases grows exponentially; write the values out")]))
+            }
+            add(node, size: size)
+        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let at = location(event.start_mark)
+            if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
+                throw YAMLError(.error("a mapping key must be a scalar, not \(isMapping ? "a mapping" : "a sequence")", at: at))
+            }
+            guard stack.count < limits.maxDepth else {
+                throw YAMLError(.error("nesting is deeper than \(limits.maxDepth) levels", at: at))
+            }
+            let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            _ = try checkTag(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag, at: event.start_mark)
+            stack.append(Frame(isMapping: isMapping, location: at, anchor: Self.string(anchor)))
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            let frame = stack.removeLast()
+            let node = YAMLNode(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), at: frame.location)
+            if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
+            add(node, size: frame.size)
+        default:
+            return
+        }
+    }
+
+    private func addKey(_ key: String, at location: SourceLocation, to frame: Frame) throws(YAMLError) {
+        let previous: SourceLocation?
+        if frame.entries.count < 12 {
+            previous = frame.entries.first(where: { $0.key == key })?.keyLocation
+        } else {
+            if frame.keyIndex.isEmpty {
+                for entry in frame.entries { frame.keyIndex[entry.key] = entry.keyLocation }
+            }
+            previous = frame.keyIndex[key]
+            if previous == nil { frame.keyIndex[key] = location }
+        }
+        if let previous {
+            throw YAMLError(.error("duplicate key '\(key)'", at: location,
+                                   notes: [.init("'\(key)' was first defined here", at: previous)]))
+        }
+        frame.pendingKey = (key, location)
+    }
+
+    private mutating func add(_ node: YAMLNode, size: Int) {
+        guard let frame = stack.last else {
+            root = node
+            return
+        }
+        frame.size += size
+        if frame.isMapping {
+            let key = frame.pendingKey!
+            frame.pendingKey = nil
+            frame.entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node))
+        } else {
+            frame.items.append(node)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import ModelgenDiagnostics
+import ModelgenGenerator
+import ModelgenWriter
+
+struct Gen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate code from the schemas and write it to the output directory.",
+        discussion: "Writes only files whose bytes change, atomically; removes stale generated files; never touches hand-written ones.")
+
+    @OptionGroup var options: GenerationOptions
+
+    @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
+    var quiet = false
+
+    func run() throws {
+        let (settings, result) = try Runner.generate(options)
+        let plan = OutputPlan.make(files: result.files, directory: settings.outputDirectory)
+        guard plan.problems.isEmpty else {
+            Console.report(plan.problems)
+            throw ExitCode(1)
+        }
+        let summary: OutputWriter.Summary
+        do {
+            summary = try OutputWriter.apply(plan)
+        } catch {
+            Console.report([.error(error.description, at: nil)])
+            throw ExitCode(1)
+        }
+        if !quiet {
+            let output = options.output ?? Console.relative(settings.outputDirectory)
+            Console.out("\(output): \(summary.created.count) created, \(summary.updated.count) updated, "
+                        + "\(summary.removed.count) removed, \(summary.unchanged.count) unchanged")
+        }
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check that the output directory holds exactly what 'gen' would write.",
+        discussion: "Exit 0 when fresh, 2 when stale (with a diff), 1 on any error. Writes nothing.")
+
+    @OptionGroup var options: GenerationOptions
+
+    func run() throws {
+        let (settings, result) = try Runner.generate(options)
+        let plan = OutputPlan.make(files: result.files, directory: settings.outputDirectory)
+        guard plan.problems.isEmpty else {
+            Console.report(plan.problems)
+            throw ExitCode(1)
+        }
+        let output = options.output ?? Console.relative(settings.outputDirectory)
+        if plan.isFresh {
+            Console.out("\(output) is up to date (\(plan.actions.count) files)")
+            return
+        }
+        var stale = 0
+        for action in plan.actions {
+            let shown = output + "/" + action.path
+            switch action {
+            case .unchanged:
+                continue
+            case .update(_, let old, let new):
+                Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: String(decoding: new, as: UTF8.self),
+                                             oldName: "\(shown) (on disk)", newName: "\(shown) (generated)"), terminator: "")
+            case .create:
+                Console.out("missing: \(shown)")
+            case .remove:
+                Console.out("extra: \(shown) (generated earlier, no longer produced)")
+            }
+            stale += 1
+        }
+        Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(output); run 'modelgen gen'")
+        throw ExitCode(2)
+    }
+}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate schemas without generating anything.")
+
+    @Argument(help: "Schema files (YAML). Without any, the config's inputs.")
+    var schemas: [String] = []
+
+    @Option(name: .long, help: "The config file (default: modelgen.yml in the current directory, if present).")
+    var config: String?
+
+    @Flag(name: .long, help: "Fail on warnings too.")
+    var warningsAsErrors = false
+
+    func run() throws {
+        let settings = try Runner.settings(schemas: schemas, config: config, output: nil, warningsAsErrors: warningsAsErrors)
+        let result = Generator().lint(settings.request)
+        Console.report(result.diagnostics)
+        guard result.succeeded else { throw ExitCode(1) }
+    }
+}
+
+/// The steps `gen` and `check` share.
+enum Runner {
+    static func settings(schemas: [String], config: String?, output: String?, warningsAsErrors: Bool) throws -> RunSettings {
+        let (settings, diagnostics) = RunSettings.resolve(.init(schemas: schemas, configPath: config, output: output,
+                                                                warningsAsErrors: warningsAsErrors))
+        guard let settings else {
+            Console.report(diagnostics)
+            throw ExitCode(1)
+        }
+        Console.report(diagnostics)
+        return settings
+    }
+
+    static func generate(_ options: GenerationOptions) throws -> (RunSettings, Generator.Result) {
+        let settings = try settings(schemas: options.schemas, config: options.config, output: options.output,
+                                    warningsAsErrors: options.warningsAsErrors)
+        let result = Generator().generate(settings.request)
+        Console.report(result.diagnostics)
+        guard result.succeeded else { throw ExitCode(1) }
+        return (settings, result)
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// The `modelgen` command: generate, check and lint from YAML schemas.
+@main
+struct Modelgen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "modelgen",
+        abstract: "Generate Parse models, REST clients and SQL from one YAML schema.",
+        discussion: """
+            With no schema paths and no --config, modelgen reads modelgen.yml in the current directory.
+            Exit codes: 0 success, 1 error (nothing written), 2 'check' found stale output.
+            """,
+        subcommands: [Gen.self, Check.self, Lint.self]
+    )
+}
+
+/// Options shared by `gen` and `check`.
+struct GenerationOptions: ParsableArguments {
+    @Argument(help: "Schema files (YAML). Overrides 'inputs' of the config.")
+    var schemas: [String] = []
+
+    @Option(name: .long, help: "The config file (default: modelgen.yml in the current directory, if present).")
+    var config: String?
+
+    @Option(name: .long, help: "The output directory. Overrides 'output' of the config (default: Generated).")
+    var output: String?
+
+    @Flag(name: .long, help: "Fail on warnings too.")
+    var warningsAsErrors = false
+}
