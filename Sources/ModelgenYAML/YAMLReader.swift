@@ -137,7 +137,7 @@ private struct TreeBuilder {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(parser, &event) == 1 else {
-                throw parserError(parser.pointee)
+                throw parserError(parser.pointee, input: input)
             }
             defer { yaml_event_delete(&event) }
             if event.type == YAML_STREAM_END_EVENT { return root }
@@ -149,7 +149,7 @@ private struct TreeBuilder {
         SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    private func parserError(_ parser: yaml_parser_t) -> YAMLError {
+    private func parserError(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>) -> YAMLError {
         var message = parser.problem.map { String(cString: $0) } ?? "unknown problem"
         if let context = parser.context {
             message = "\(String(cString: context)): \(message)"
@@ -158,17 +158,26 @@ private struct TreeBuilder {
         if parser.context != nil, parser.context_mark.line != parser.problem_mark.line || parser.context_mark.column != parser.problem_mark.column {
             notes.append(.init("the construct started here", at: location(parser.context_mark)))
         }
-        if message.contains("found character that cannot start any token"), currentByte(parser) == UInt8(ascii: "\t") {
+        if message.contains("tab character") || Self.firstByte(at: parser.problem_mark, in: input) == UInt8(ascii: "\t") {
             notes.append(.init("YAML does not allow tabs for indentation; use spaces"))
         }
         return YAMLError(.error("malformed YAML: \(message)", at: location(parser.problem_mark), notes: notes))
     }
 
-    private func currentByte(_ parser: yaml_parser_t) -> UInt8? {
-        let offset = Int(parser.problem_offset)
-        guard let start = parser.input.string.start, offset >= 0,
-              offset < parser.input.string.end - start else { return nil }
-        return start[offset]
+    /// The first byte of the character at a libyaml mark (0-based line, column in characters).
+    private static func firstByte(at mark: yaml_mark_t, in input: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var line = 0, column = 0
+        for byte in input {
+            if line == Int(mark.line), column == Int(mark.column) { return byte }
+            if byte == 0x0A {
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            if line > Int(mark.line) { return nil }
+        }
+        return nil
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -130,14 +130,74 @@ class CoreLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, y
         CoreResolver.__init__(self)
 
 
+# modelgen's reader limits (YAMLLimits): file size, nesting depth, nodes that aliases stand for.
+MAX_FILE_SIZE = 64 << 20
+MAX_DEPTH = 64
+MAX_ALIAS_EXPANSION = 10000
+
+
+def check_limits(root):
+    """Refuses nesting deeper than MAX_DEPTH and aliases standing for more than MAX_ALIAS_EXPANSION nodes.
+
+    PyYAML's composer hands back the anchored node itself for every alias, so a node met a
+    second time is an alias, which costs the full size of what it repeats."""
+    sizes = {}
+
+    def expanded_size(node, active):
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in active:
+            raise yaml.YAMLError("an alias refers to a collection that contains it")
+        active.add(key)
+        size = 1
+        for child in children(node):
+            size += expanded_size(child, active)
+            if size > MAX_ALIAS_EXPANSION:
+                break  # big enough to decide; no need to count further
+        active.discard(key)
+        sizes[key] = size
+        return size
+
+    def children(node):
+        if isinstance(node, MappingNode):
+            for key_node, value_node in node.value:
+                yield key_node
+                yield value_node
+        elif isinstance(node, yaml.nodes.SequenceNode):
+            yield from node.value
+
+    seen = set()
+    expansion = 0
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen:
+            expansion += expanded_size(node, set())
+            if expansion > MAX_ALIAS_EXPANSION:
+                raise yaml.YAMLError("aliases expand to more than %d nodes" % MAX_ALIAS_EXPANSION)
+            continue
+        seen.add(id(node))
+        if isinstance(node, (MappingNode, yaml.nodes.SequenceNode)):
+            if depth > MAX_DEPTH:
+                raise yaml.YAMLError("nesting is deeper than %d levels" % MAX_DEPTH)
+            stack.extend((child, depth + 1) for child in children(node))
+
+
 def load_yaml(path):
     """The document of the file at `path` (None when it has none)."""
     with open(path, "rb") as handle:
-        data = handle.read()
+        data = handle.read(MAX_FILE_SIZE + 1)
+    if len(data) > MAX_FILE_SIZE:
+        raise yaml.YAMLError("file is over the limit of %d bytes" % MAX_FILE_SIZE)
     text = data.decode("utf-8")  # raises UnicodeDecodeError for bytes that are not UTF-8
     loader = CoreLoader(text)
     try:
-        return loader.get_single_data()  # refuses a second document
+        root = loader.get_single_node()  # refuses a second document
+        if root is None:
+            return None
+        check_limits(root)
+        return loader.construct_document(root)
     finally:
         loader.dispose()
 
@@ -156,6 +216,22 @@ def json_path(parts):
 
 def one_line(text):
     return " ".join(str(text).split())
+
+
+def short(value):
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def message(error):
+    """jsonschema's message, or the schema's own wording where it has one (as editors show it)."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    custom = schema.get("errorMessage")
+    if error.validator == "pattern":
+        custom = schema.get("patternErrorMessage") or custom
+    if not custom:
+        return one_line(error.message)
+    return "%s: %s" % (short(error.instance), one_line(custom))
 
 
 def main(argv):
@@ -192,8 +268,10 @@ def main(argv):
             all_valid = False
             mark = getattr(error, "problem_mark", None)
             where = " at line %d, column %d" % (mark.line + 1, mark.column + 1) if mark else ""
-            problem = getattr(error, "problem", None) or error
-            print("invalid %s: malformed YAML: %s%s" % (path, one_line(problem), where))
+            problem = getattr(error, "problem", None)
+            context = getattr(error, "context", None)
+            text = "%s, %s" % (context, problem) if context and problem and "document" in context else (problem or error)
+            print("invalid %s: YAML error: %s%s" % (path, one_line(text), where))
             continue
         except RecursionError:
             all_valid = False
@@ -204,7 +282,7 @@ def main(argv):
             print("ok %s" % path)
         else:
             all_valid = False
-            print("invalid %s: %s at %s" % (path, one_line(error.message), json_path(error.absolute_path)))
+            print("invalid %s: %s at %s" % (path, message(error), json_path(error.absolute_path)))
     return 0 if all_valid else 1
 
 

@@ -1,0 +1,238 @@
+import Foundation
+import ModelgenDiagnostics
+@testable import ModelgenYAML
+import Testing
+
+/// Reads `text` and returns the tree, failing the test on a refusal.
+private func tree(_ text: String, limits: YAMLLimits = .default) throws -> YAMLNode {
+    let node = try YAMLReader.parse(text, file: "t.yaml", limits: limits)
+    return try #require(node)
+}
+
+/// The refusal's rendered diagnostic, or `nil` when the text was accepted.
+private func refusal(_ text: String, limits: YAMLLimits = .default) -> String? {
+    refusal(bytes: Array(text.utf8), limits: limits)
+}
+
+private func refusal(bytes: [UInt8], limits: YAMLLimits = .default) -> String? {
+    do {
+        _ = try YAMLReader.parse(bytes, file: "t.yaml", limits: limits)
+        return nil
+    } catch {
+        return error.diagnostic.description
+    }
+}
+
+private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
+    try #require(node.mapping?.first { $0.key == key })
+}
+
+@Suite struct LocationTests {
+    @Test func blockStyleKeysAndValuesKnowTheirLineAndColumn() throws {
+        let root = try tree("""
+            version: 1
+            classes:
+              Book:
+                fields:
+                  title: string!
+            """)
+        let classes = try entry(root, "classes")
+        #expect(classes.keyLocation == SourceLocation(file: "t.yaml", line: 2, column: 1))
+        let book = try entry(classes.value, "Book")
+        #expect(book.keyLocation == SourceLocation(file: "t.yaml", line: 3, column: 3))
+        let title = try entry(try entry(book.value, "fields").value, "title")
+        #expect(title.keyLocation == SourceLocation(file: "t.yaml", line: 5, column: 7))
+        #expect(title.value.location == SourceLocation(file: "t.yaml", line: 5, column: 14))
+        #expect(title.value.scalar?.text == "string!")
+    }
+
+    @Test func flowStyleItemsKnowTheirColumns() throws {
+        let root = try tree("a: {type: double, min: 0}\nb: [x, \"y\", 'z']\n")
+        let a = try entry(root, "a")
+        #expect(a.value.location.column == 4)
+        let min = try entry(a.value, "min")
+        #expect(min.keyLocation == SourceLocation(file: "t.yaml", line: 1, column: 19))
+        #expect(min.value.location.column == 24)
+        let items = try #require(try entry(root, "b").value.sequence)
+        #expect(items.map(\.location.column) == [5, 8, 13])
+        #expect(items.map { $0.scalar!.style } == [.plain, .doubleQuoted, .singleQuoted])
+    }
+
+    @Test func multiLineScalarsStartWhereTheyAreIntroduced() throws {
+        let root = try tree("""
+            first: x
+            text: |
+              line one
+              line two
+            after: y
+            """)
+        let text = try entry(root, "text")
+        #expect(text.value.location.line == 2)
+        #expect(text.value.scalar?.text == "line one\nline two\n")
+        #expect(text.value.scalar?.style == .literal)
+        #expect(try entry(root, "after").keyLocation.line == 5)
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let root = try tree("émoji: {ñ: 1, b: 2}\n")
+        let inner = try entry(root, "émoji").value
+        #expect(try entry(inner, "b").keyLocation.column == 15)
+    }
+
+    @Test func sequencesOfMappingsLocateEachItem() throws {
+        let root = try tree("indexes:\n  - [a, b]\n  - {fields: [c], unique: true}\n")
+        let items = try #require(try entry(root, "indexes").value.sequence)
+        #expect(items.map(\.location.line) == [2, 3])
+        #expect(items.map(\.location.column) == [5, 5])
+    }
+}
+
+@Suite struct RefusalTests {
+    @Test func duplicateKeyAtTopLevel() {
+        #expect(refusal("a: 1\nb: 2\na: 3\n") == """
+            t.yaml:3:1: error: duplicate key 'a'
+            t.yaml:1:1: note: 'a' was first defined here
+            """)
+    }
+
+    @Test func duplicateKeyDeepInside() {
+        #expect(refusal("c:\n  B:\n    fields: {x: int, y: int, x: string}\n") == """
+            t.yaml:3:30: error: duplicate key 'x'
+            t.yaml:3:14: note: 'x' was first defined here
+            """)
+    }
+
+    @Test func duplicateKeyInALargeMapping() {
+        let keys = (0..<40).map { "k\($0): \($0)" }.joined(separator: "\n")
+        #expect(refusal(keys + "\nk17: again\n")?.hasPrefix("t.yaml:41:1: error: duplicate key 'k17'\nt.yaml:18:1: note:") == true)
+    }
+
+    @Test func billionLaughsIsRefusedAtTheAliasThatCrossesTheBound() throws {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 {
+            let aliases = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            lines.append("a\(level): &a\(level) [\(aliases)]")
+        }
+        let message = try #require(refusal(lines.joined(separator: "\n") + "\n"))
+        #expect(message.hasPrefix("t.yaml:4:"))
+        #expect(message.contains("error: aliases expand to more than 10000 nodes"))
+    }
+
+    @Test func modestAliasesAreAccepted() throws {
+        let root = try tree("base: &b {type: string, maxLength: 10}\nother: *b\n")
+        #expect(try entry(root, "other").value == entry(root, "base").value)
+    }
+
+    @Test func unknownAlias() {
+        #expect(refusal("a: *nothing\n")?.hasPrefix("t.yaml:1:4: error: unknown alias '*nothing'") == true)
+    }
+
+    @Test func nestingBeyondTheBound() {
+        let deep = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
+        #expect(refusal(deep) == "t.yaml:1:65: error: nesting is deeper than 64 levels")
+        #expect(refusal(String(repeating: "[", count: 10) + String(repeating: "]", count: 10)) == nil)
+    }
+
+    @Test func fileBeyondTheSizeBound() {
+        let limits = YAMLLimits(maxFileSize: 100)
+        #expect(refusal(String(repeating: "a", count: 101), limits: limits)
+                == "t.yaml:1:1: error: file is 101 bytes, over the limit of 100 bytes")
+        #expect(refusal(String(repeating: "a", count: 100), limits: limits) == nil)
+    }
+
+    @Test func fileBeyondTheSizeBoundIsNotReadIntoMemory() throws {
+        let path = NSTemporaryDirectory() + "modelgen-yaml-size-\(UUID().uuidString).yaml"
+        try String(repeating: "# filler\n", count: 200).write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: YAMLError.self) { try YAMLReader.read(path: path, limits: YAMLLimits(maxFileSize: 1000)) }
+        do throws(YAMLError) {
+            _ = try YAMLReader.read(path: path, displayPath: "big.yaml", limits: YAMLLimits(maxFileSize: 1000))
+        } catch {
+            #expect(error.diagnostic.description == "big.yaml:1:1: error: file is 1800 bytes, over the limit of 1000 bytes")
+        }
+    }
+
+    @Test func invalidUTF8IsLocated() {
+        var bytes = Array("a: ok\nb: x".utf8)
+        bytes += [0xC3, 0x28]
+        #expect(refusal(bytes: bytes) == "t.yaml:2:5: error: invalid UTF-8 byte 0xC3; save the file as UTF-8")
+        #expect(refusal(bytes: Array("a: ".utf8) + [0xED, 0xA0, 0x80]) != nil, "UTF-16 surrogates are not UTF-8")
+        #expect(refusal(bytes: Array("a: ".utf8) + [0xC0, 0xAF]) != nil, "overlong encodings are refused")
+        #expect(refusal(bytes: Array("a: ".utf8) + [0xE2, 0x82]) == "t.yaml:1:4: error: truncated UTF-8 sequence at the end of the file")
+    }
+
+    @Test func utf16IsRefusedWithAHint() {
+        #expect(refusal(bytes: [0xFF, 0xFE, 0x61, 0x00]) == "t.yaml:1:1: error: the file is UTF-16 encoded; save it as UTF-8")
+    }
+
+    @Test func utf8ByteOrderMarkIsAccepted() throws {
+        let node = try YAMLReader.parse([0xEF, 0xBB, 0xBF] + Array("a: 1\n".utf8), file: "t.yaml")
+        #expect(node?.mapping?.first?.key == "a")
+    }
+
+    @Test func multipleDocuments() {
+        #expect(refusal("a: 1\n---\nb: 2\n") == """
+            t.yaml:2:1: error: a schema file holds one YAML document; found a second one
+            t.yaml:2:1: note: put each document in a file of its own
+            """)
+    }
+
+    @Test func foreignTagsAreRefusedCoreTagsAccepted() throws {
+        #expect(refusal("a: !!python/object:os.system x\n") == """
+            t.yaml:1:4: error: YAML tag '!!python/object:os.system' is not supported
+            t.yaml:1:4: note: schemas use plain YAML values; remove the tag
+            """)
+        #expect(refusal("a: !custom {b: 1}\n")?.contains("YAML tag '!custom' is not supported") == true)
+        let root = try tree("a: !!str 1\n")
+        #expect(try entry(root, "a").value.scalar?.string == "1")
+    }
+
+    @Test func nonScalarKeys() {
+        #expect(refusal("? [a, b]\n: 1\n") == "t.yaml:1:3: error: a mapping key must be a scalar, not a sequence")
+    }
+
+    @Test func malformedYAMLIsLocated() {
+        #expect(refusal("a: [1, 2\nb: 3\n") == """
+            t.yaml:2:2: error: malformed YAML: while parsing a flow sequence: did not find expected ',' or ']'
+            t.yaml:1:4: note: the construct started here
+            """)
+        #expect(refusal("a:\n\tb: 1\n") == """
+            t.yaml:2:1: error: malformed YAML: while scanning for the next token: found character that cannot start any token
+            t.yaml:2:1: note: YAML does not allow tabs for indentation; use spaces
+            """)
+        #expect(refusal("a: 1\n\tb: 2\n")?.contains("note: YAML does not allow tabs for indentation; use spaces") == true)
+    }
+
+    @Test func emptyDocumentIsNil() throws {
+        #expect(try YAMLReader.parse("# only a comment\n", file: "t.yaml") == nil)
+        #expect(try YAMLReader.parse("", file: "t.yaml") == nil)
+    }
+
+    @Test func missingFileIsAnError() {
+        #expect(throws: YAMLError.self) { try YAMLReader.read(path: "/nonexistent/x.yaml") }
+    }
+}
+
+@Suite struct ScalarResolutionTests {
+    @Test func coreSchemaResolution() {
+        #expect(YAMLScalar("42").int == 42)
+        #expect(YAMLScalar("-0x1F").int == -31)
+        #expect(YAMLScalar("0o17").int == 15)
+        #expect(YAMLScalar("42", style: .doubleQuoted).int == nil)
+        #expect(YAMLScalar("42", style: .doubleQuoted).string == "42")
+        #expect(YAMLScalar("99999999999999999999").int == nil)
+        #expect(YAMLScalar("99999999999999999999").looksLikeInteger)
+        #expect(YAMLScalar("1.5e3").double == 1500)
+        #expect(YAMLScalar(".inf").double == .infinity)
+        #expect(YAMLScalar(".nan").double?.isNaN == true)
+        #expect(YAMLScalar("1.2.3").double == nil)
+        #expect(YAMLScalar("true").bool == true)
+        #expect(YAMLScalar("yes").bool == nil, "YAML 1.2: yes is a string")
+        #expect(YAMLScalar("yes").string == "yes")
+        #expect(YAMLScalar("~").isNull)
+        #expect(YAMLScalar("").isNull)
+        #expect(YAMLScalar("", style: .singleQuoted).isNull == false)
+        #expect(YAMLScalar("null").string == nil)
+        #expect(YAMLScalar("3").string == nil)
+    }
+}
