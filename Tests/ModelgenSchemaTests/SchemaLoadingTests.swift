@@ -1,0 +1,223 @@
+import Foundation
+import ModelgenDiagnostics
+@testable import ModelgenSchema
+import Testing
+
+private func load(_ text: String, file: String = "s.yaml") -> SchemaLoading.Result {
+    SchemaLoading.load(sources: [(file, text)])
+}
+
+private func loaded(_ text: String) throws -> Schema {
+    let result = load(text)
+    #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
+    return try #require(result.schema)
+}
+
+/// The repository's sample schemas, read from disk: the contract's example among them.
+private let schemasDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Schemas")
+
+@Suite struct ContractExampleTests {
+    let schema: Schema
+
+    init() throws {
+        let result = SchemaLoading.load([SchemaLoading.Input(path: schemasDirectory.appendingPathComponent("Library.yaml").path,
+                                                             displayPath: "Library.yaml")])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        schema = try #require(result.schema)
+    }
+
+    @Test func fileLevelKeys() {
+        #expect(schema.files == [SchemaFile(path: "Library.yaml", version: 1, description: "Books, authors and publishers.")])
+        #expect(schema.classes.map(\.name) == ["Book", "Author", "ISBN", "Publisher", "Note"])
+    }
+
+    @Test func stringAndIntEnums() throws {
+        let genre = try #require(schema.enumDefinition(named: "Genre"))
+        #expect(genre.rawType == .string)
+        #expect(genre.cases.map(\.name) == ["fiction", "nonFiction", "poetry"])
+        #expect(genre.cases.map(\.rawValue) == [.string("fiction"), .string("nonFiction"), .string("poetry")])
+        let category = try #require(schema.enumDefinition(named: "Category"))
+        #expect(category.rawType == .int)
+        #expect(category.cases.map(\.rawValue) == [.int(0), .int(1), .int(2)])
+        #expect(category.cases.map(\.title) == ["Breakfast", "Lunch", "Dinner"])
+        #expect(category.location == SourceLocation(file: "Library.yaml", line: 9, column: 3))
+    }
+
+    @Test func embeddedType() throws {
+        let ingredient = try #require(schema.embeddedDefinition(named: "Ingredient"))
+        #expect(ingredient.fields.map(\.name) == ["quantity", "description"])
+        #expect(ingredient.fields.map(\.type) == [.scalar(.float), .scalar(.string)])
+        #expect(ingredient.fields.allSatisfy { $0.isRequired })
+    }
+
+    @Test func everyFieldOfBook() throws {
+        let book = try #require(schema.classDefinition(named: "Book"))
+        #expect(book.description == "A published book.")
+        #expect(book.fields.map(\.name) == ["title", "publishingYear", "price", "isAvailable", "genre", "isbn", "publisher",
+                                            "authors", "ingredients", "sideOptions", "nutritionalInfo", "cover", "releaseDate"])
+        #expect(book.fields.map(\.type) == [
+            .scalar(.string), .scalar(.int), .scalar(.double), .scalar(.bool), .enumeration("Genre"), .pointer("ISBN"),
+            .pointer("Publisher"), .relation("Author"), .array(.embedded("Ingredient")), .array(.scalar(.string)),
+            .map(.scalar(.string)), .scalar(.file), .scalar(.date),
+        ])
+        let title = try #require(book.field(named: "title"))
+        #expect(title.isRequired)
+        #expect(title.location == SourceLocation(file: "Library.yaml", line: 24, column: 7))
+        #expect(book.field(named: "price")?.min == .int(0))
+        #expect(book.field(named: "price")?.max == nil)
+        #expect(book.field(named: "isAvailable")?.defaultValue == .bool(true))
+        let isbn = try #require(book.field(named: "isbn"))
+        #expect(isbn.isUnique)
+        #expect(isbn.onDelete == .cascade)
+        #expect(book.field(named: "publisher")?.onDelete == .setNull, "an optional pointer defaults to setNull")
+        #expect(book.field(named: "authors")?.onDelete == nil)
+    }
+
+    @Test func indexesInBothForms() throws {
+        let book = try #require(schema.classDefinition(named: "Book"))
+        #expect(book.indexes.map(\.fields) == [["publishingYear", "title"], ["title"]])
+        #expect(book.indexes.map(\.isUnique) == [false, true])
+        #expect(book.indexes.map(\.location.line) == [38, 39])
+    }
+
+    @Test func inverseAndRequiredPointers() throws {
+        #expect(schema.classDefinition(named: "Author")?.field(named: "books")?.type == .inverse(className: "Book", field: "authors"))
+        #expect(schema.classDefinition(named: "ISBN")?.field(named: "value")?.isRequired == true)
+        #expect(schema.classDefinition(named: "ISBN")?.field(named: "value")?.isUnique == true)
+        let owner = try #require(schema.classDefinition(named: "Note")?.field(named: "owner"))
+        #expect(owner.type == .pointer("_User"), "a built-in class is a valid target without being declared")
+        #expect(owner.isRequired)
+        #expect(owner.onDelete == .cascade)
+    }
+}
+
+@Suite struct ConstructTests {
+    @Test func requiredPointerDefaultsToRestrict() throws {
+        let schema = try loaded("classes:\n  A: {fields: {b: pointer<B>!}}\n  B:\n")
+        #expect(schema.classDefinition(named: "A")?.fields.first?.onDelete == .restrict)
+        #expect(schema.classDefinition(named: "B")?.fields.isEmpty == true, "an empty class body is allowed")
+    }
+
+    @Test func longFormAcceptsEveryKey() throws {
+        let schema = try loaded("""
+            classes:
+              A:
+                swiftName: Alpha
+                fields:
+                  name: {type: string, required: true, default: x, unique: true, description: The name., minLength: 1, maxLength: 9, swiftName: title}
+                  n: {type: int, index: true, min: -5, max: 5, default: 3}
+                  tags: {type: array<string>, minCount: 1, maxCount: 3}
+                  at: {type: date, default: "2024-02-29T23:30:00-01:00"}
+                  ratio: {type: float, default: 0.5}
+            """)
+        let a = try #require(schema.classDefinition(named: "A"))
+        #expect(a.swiftName == "Alpha")
+        let name = try #require(a.field(named: "name"))
+        #expect(name.swiftName == "title")
+        #expect(name.description == "The name.")
+        #expect(name.defaultValue == .string("x"))
+        #expect((name.minLength, name.maxLength) == (1, 9))
+        let n = try #require(a.field(named: "n"))
+        #expect(n.isIndexed)
+        #expect((n.min, n.max, n.defaultValue) == (.int(-5), .int(5), .int(3)))
+        #expect((a.field(named: "tags")?.minCount, a.field(named: "tags")?.maxCount) == (1, 3))
+        #expect(a.field(named: "at")?.defaultValue == .date("2024-03-01T00:30:00.000Z"), "dates normalize to UTC")
+        #expect(a.field(named: "ratio")?.defaultValue == .double(0.5))
+    }
+
+    @Test func builtinClassesCanBeDeclaredAndIndexedOnPredefinedFields() throws {
+        let schema = try loaded("""
+            classes:
+              _User:
+                fields:
+                  nickname: string
+                indexes:
+                  - [email, createdAt]
+            """)
+        let user = try #require(schema.classDefinition(named: "_User"))
+        #expect(user.builtin == .user)
+        #expect(user.indexes.first?.fields == ["email", "createdAt"])
+    }
+
+    @Test func warningsDoNotFailButAreReported() throws {
+        let result = load("classes:\n  A:\n    fields:\n      score: int\n      id: string\n")
+        #expect(result.schema != nil)
+        #expect(result.diagnostics.map(\.severity) == [.warning, .warning])
+        #expect(result.diagnostics.first?.description.hasPrefix("s.yaml:4:7: warning: the ParseSwift SDK silently drops a field named 'score'") == true)
+    }
+
+    @Test func severalFilesFormOneModel() throws {
+        let result = SchemaLoading.load(sources: [
+            ("a.yaml", "classes:\n  Book:\n    fields:\n      author: pointer<Author>\n      genre: Genre\n"),
+            ("b.yaml", "enums:\n  Genre: {values: [a, b]}\nclasses:\n  Author:\n    fields:\n      books: inverse<Book.author>\n"),
+        ])
+        let schema = try #require(result.schema)
+        #expect(schema.classes.map(\.file) == ["a.yaml", "b.yaml"])
+        #expect(schema.classDefinition(named: "Author")?.fields.first?.type == .inverse(className: "Book", field: "author"))
+    }
+
+    @Test func errorsOfSeveralFilesAreAllReportedInInputOrder() {
+        let result = SchemaLoading.load(sources: [
+            ("z.yaml", "classes:\n  A: {fields: {x: nope}}\n"),
+            ("a.yaml", "classes:\n  B: {fields: {y: nada}}\n"),
+        ])
+        #expect(result.schema == nil)
+        #expect(result.diagnostics.map { $0.location?.file } == ["z.yaml", "a.yaml"])
+    }
+
+    @Test func swiftKeywordsAreValidFieldNames() throws {
+        let schema = try loaded("classes:\n  A:\n    fields:\n      class: string\n      default: int\n      protocol: bool\n")
+        #expect(schema.classes.first?.fields.map(\.name) == ["class", "default", "protocol"])
+    }
+
+    @Test func typeErrorsPointInsideTheTypeText() {
+        let result = load("classes:\n  A:\n    fields:\n      x: {type: \"array<Strin>\"}\n")
+        #expect(result.diagnostics.first?.description == """
+            s.yaml:4:24: error: unknown type 'Strin'
+            s.yaml:4:24: note: did you mean 'string'?
+            """)
+    }
+}
+
+@Suite struct SampleSchemaTests {
+    @Test func everySampleSchemaLoadsTogetherWithoutDiagnostics() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: schemasDirectory.path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(names.count >= 2)
+        let result = SchemaLoading.load(names.map {
+            SchemaLoading.Input(path: schemasDirectory.appendingPathComponent($0).path, displayPath: $0)
+        })
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.schema != nil)
+    }
+}
+
+@Suite struct ISODateTests {
+    @Test(arguments: [
+        ("2024-01-31", "2024-01-31T00:00:00.000Z"),
+        ("2024-01-31T09:30:00Z", "2024-01-31T09:30:00.000Z"),
+        ("2024-01-31T09:30:00.5Z", "2024-01-31T09:30:00.500Z"),
+        ("2024-01-31T09:30:00.123456Z", "2024-01-31T09:30:00.123Z"),
+        ("2024-01-01T01:00:00+02:00", "2023-12-31T23:00:00.000Z"),
+        ("2024-02-29T00:00", "2024-02-29T00:00:00.000Z"),
+    ])
+    func normalizes(_ input: String, _ expected: String) {
+        #expect(ISODate.normalize(input) == expected)
+    }
+
+    @Test(arguments: ["2023-02-29", "2024-13-01", "2024-01-31T25:00:00Z", "yesterday", "2024-01-31T09:30:00.Z", "2024-1-1"])
+    func refuses(_ input: String) {
+        #expect(ISODate.normalize(input) == nil)
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test func closestNames() {
+        #expect(Suggestions.closest(to: "Autor", among: ["Author", "Book"]) == "Author")
+        #expect(Suggestions.closest(to: "feilds", among: ["fields", "indexes"]) == "fields")
+        #expect(Suggestions.closest(to: "book", among: ["Book", "Books"]) == "Book")
+        #expect(Suggestions.closest(to: "xyz", among: ["Author", "Book"]) == nil)
+    }
+}
