@@ -30,6 +30,7 @@ public enum GeneratedHeader {
         \(commentPrefix)\(marker)\(sources.joined(separator: ", "))\(ending)
         \(commentPrefix) Edit the schema and run `modelgen gen` to update it.
 
+
         """
     }
 
