@@ -75,7 +75,9 @@ public struct RunSettings: Sendable {
 
         var inputs: [SchemaLoading.Input] = []
         if !commandLine.schemas.isEmpty {
-            inputs = commandLine.schemas.map { SchemaLoading.Input(path: absolute($0, from: cwd), displayPath: $0) }
+            for schema in commandLine.schemas where !inputs.contains(where: { $0.displayPath == schema }) {
+                inputs.append(SchemaLoading.Input(path: absolute(schema, from: cwd), displayPath: schema))
+            }
         } else if let configuration, !configuration.inputs.isEmpty {
             for pattern in configuration.inputs {
                 let matches = Glob.hasWildcards(pattern) ? Glob.expand(pattern, in: base)

@@ -14,6 +14,9 @@ struct FileDeclarations: Sendable {
     var classes: [ClassDeclaration] = []
     var enums: [EnumDefinition] = []
     var embedded: [EmbeddedDeclaration] = []
+    /// Names of declarations dropped for errors already reported: references to them are not
+    /// reported again.
+    var failedTypeNames: [String] = []
 }
 
 struct ClassDeclaration: Sendable {
@@ -23,6 +26,8 @@ struct ClassDeclaration: Sendable {
     var description: String?
     var fields: [FieldDeclaration] = []
     var indexes: [IndexDeclaration] = []
+    /// Every field key written, including fields dropped for errors already reported.
+    var writtenFieldNames: Set<String> = []
 }
 
 struct EmbeddedDeclaration: Sendable {
@@ -40,6 +45,8 @@ struct FieldDeclaration: Sendable {
     var typeText: String
     /// Where the type text starts: offsets in `type` count from here.
     var typeLocation: SourceLocation
+    /// Whether the type was written on one line, so offsets into it are columns.
+    var typeIsOneLine: Bool
     /// The type was written with a trailing `!`.
     var requiredMark: Bool = false
     var required: Located<Bool>?
@@ -60,6 +67,11 @@ struct FieldDeclaration: Sendable {
     var writtenKeys: [Located<String>] = []
 
     var isRequired: Bool { requiredMark || required?.value == true }
+
+    /// Where the character `offset` of the type text is; the type's start when the type spans lines.
+    func typeLocation(at offset: Int) -> SourceLocation {
+        typeIsOneLine ? typeLocation.advanced(by: offset) : typeLocation
+    }
 }
 
 struct IndexDeclaration: Sendable {

@@ -116,6 +116,14 @@ public struct EnumDefinition: Sendable, Hashable {
             case .int(let value): return String(value)
             }
         }
+
+        /// For messages: strings in quotes, numbers bare.
+        public var quoted: String {
+            switch self {
+            case .string(let value): return "'\(value)'"
+            case .int(let value): return String(value)
+            }
+        }
     }
 
     public var name: String

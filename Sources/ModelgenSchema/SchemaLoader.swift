@@ -42,7 +42,11 @@ struct SchemaLoader {
                 declarations.file.description = text(entry.value, "'description'")
             case "enums":
                 for item in namedEntries(entry.value, "'enums'") {
-                    if let definition = loadEnum(item) { declarations.enums.append(definition) }
+                    if let definition = loadEnum(item) {
+                        declarations.enums.append(definition)
+                    } else {
+                        declarations.failedTypeNames.append(item.key)
+                    }
                 }
             case "embedded":
                 for item in namedEntries(entry.value, "'embedded'") {
@@ -69,7 +73,9 @@ struct SchemaLoader {
             switch item.key {
             case "description": declaration.description = text(item.value, "'description'")
             case "swiftName": declaration.swiftName = swiftName(item.value)
-            case "fields": declaration.fields = loadFields(item.value, owner: entry.key)
+            case "fields":
+                declaration.fields = loadFields(item.value, owner: entry.key)
+                declaration.writtenFieldNames = Set(item.value.mapping?.map(\.key) ?? [])
             case "indexes": declaration.indexes = loadIndexes(item.value)
             default: unknownKey(item, allowed: Self.classKeys, in: "a class")
             }
@@ -129,7 +135,7 @@ struct SchemaLoader {
             }
             seenNames[name] = location
             if let (other, first) = seenRaw[raw] {
-                diagnostics.error("cases '\(other)' and '\(name)' of enum '\(entry.key)' have the same raw value \(raw)",
+                diagnostics.error("cases '\(other)' and '\(name)' of enum '\(entry.key)' have the same raw value \(raw.quoted)",
                                   at: rawLocation, notes: [.init("'\(other)' is declared here", at: first)])
                 return
             }
@@ -209,7 +215,8 @@ struct SchemaLoader {
                 return nil
             }
             var field = FieldDeclaration(name: entry.key, location: entry.keyLocation, type: nil, typeText: scalar.text,
-                                         typeLocation: typeStart(entry.value))
+                                         typeLocation: typeStart(entry.value),
+                                         typeIsOneLine: scalar.isMultiline == false)
             parseType(into: &field)
             return validName ? field : nil
         case .sequence:
@@ -218,10 +225,11 @@ struct SchemaLoader {
             return nil
         case .mapping(let items):
             guard let typeEntry = items.first(where: { $0.key == "type" }) else {
-                diagnostics.error("field '\(entry.key)' has no 'type'", at: entry.keyLocation)
-                for item in items where !Self.fieldKeys.contains(item.key) {
-                    unknownKey(item, allowed: Self.fieldKeys, in: "a field")
+                let unknown = items.filter { !Self.fieldKeys.contains($0.key) }
+                if !unknown.contains(where: { Suggestions.closest(to: $0.key, among: Self.fieldKeys) == "type" }) {
+                    diagnostics.error("field '\(entry.key)' has no 'type'", at: entry.keyLocation)
                 }
+                for item in unknown { unknownKey(item, allowed: Self.fieldKeys, in: "a field") }
                 return nil
             }
             guard let typeScalar = typeEntry.value.scalar, let typeText = typeScalar.string else {
@@ -229,7 +237,8 @@ struct SchemaLoader {
                 return nil
             }
             var field = FieldDeclaration(name: entry.key, location: entry.keyLocation, type: nil, typeText: typeText,
-                                         typeLocation: typeStart(typeEntry.value))
+                                         typeLocation: typeStart(typeEntry.value),
+                                         typeIsOneLine: typeScalar.isMultiline == false)
             parseType(into: &field)
             for item in items where item.key != "type" {
                 field.writtenKeys.append(Located(value: item.key, location: item.keyLocation))
@@ -249,6 +258,9 @@ struct SchemaLoader {
                 case "onDelete":
                     if let name = item.value.scalar?.string, let rule = DeleteRule(rawValue: name) {
                         field.onDelete = Located(value: rule, location: item.value.location)
+                    } else if item.value.scalar == nil || item.value.scalar?.isNull == true {
+                        diagnostics.error("'onDelete' must be one of cascade, setNull, restrict, noAction, found \(item.value.kindDescription)",
+                                          at: item.value.location)
                     } else {
                         let written = item.value.scalar?.text ?? ""
                         var notes = [Diagnostic.Note("use one of: cascade, setNull, restrict, noAction")]
@@ -265,19 +277,8 @@ struct SchemaLoader {
                 diagnostics.error("field '\(entry.key)' is marked required with '!' but has 'required: false'",
                                   at: required.location)
             }
-            checkOrder(field.min, field.max, "min", "max")
-            checkOrder(field.minLength.map { Located(value: Number.int($0.value), location: $0.location) },
-                       field.maxLength.map { Located(value: Number.int($0.value), location: $0.location) }, "minLength", "maxLength")
-            checkOrder(field.minCount.map { Located(value: Number.int($0.value), location: $0.location) },
-                       field.maxCount.map { Located(value: Number.int($0.value), location: $0.location) }, "minCount", "maxCount")
             return validName ? field : nil
         }
-    }
-
-    private mutating func checkOrder(_ low: Located<Number>?, _ high: Located<Number>?, _ lowName: String, _ highName: String) {
-        guard let low, let high, low.value.doubleValue > high.value.doubleValue else { return }
-        diagnostics.error("'\(lowName)' (\(low.value)) is greater than '\(highName)' (\(high.value))", at: low.location,
-                          notes: [.init("'\(highName)' is set here", at: high.location)])
     }
 
     /// Where the type text starts: inside the quotes for a quoted scalar.
@@ -295,7 +296,7 @@ struct SchemaLoader {
             field.requiredMark = required
         case .failure(let error):
             diagnostics.error("invalid type '\(field.typeText)': \(error.message)",
-                              at: field.typeLocation.advanced(by: error.offset),
+                              at: field.typeLocation(at: error.offset),
                               notes: error.notes.map { Diagnostic.Note($0) })
         }
     }
@@ -334,7 +335,7 @@ struct SchemaLoader {
                     default: unknownKey(key, allowed: Self.indexKeys, in: "an index")
                     }
                 }
-                if !sawFields {
+                if !sawFields, !keys.contains(where: { Suggestions.closest(to: $0.key, among: Self.indexKeys) == "fields" }) {
                     diagnostics.error("index has no 'fields'", at: item.location)
                 }
                 if let fields {

@@ -57,10 +57,15 @@ public enum SchemaLoading {
             files.append(loader.load(root))
             collector.append(contentsOf: loader.diagnostics.diagnostics)
         }
+        // When a file could not be read, its declarations are missing: cross-file checks
+        // would only report follow-ups ("unknown class") of the one real error.
+        let everyFileRead = trees.count == order.count
         var validator = SchemaValidator(files: files)
         let schema = validator.validate()
-        collector.append(contentsOf: validator.diagnostics.diagnostics)
-        let failed = collector.hasErrors || trees.count < order.count
+        if everyFileRead {
+            collector.append(contentsOf: validator.diagnostics.diagnostics)
+        }
+        let failed = collector.hasErrors || !everyFileRead
         return Result(schema: failed ? nil : schema, diagnostics: collector.sorted(fileOrder: order))
     }
 }

@@ -13,6 +13,9 @@ struct SchemaValidator {
     private var typeKinds: [String: (kind: TypeKind, location: SourceLocation)] = [:]
     private var enumsByName: [String: EnumDefinition] = [:]
     private var classDeclarations: [String: ClassDeclaration] = [:]
+    /// Names whose declarations failed with an error already reported; references to them
+    /// are not reported again.
+    private var suppressed: Set<String> = []
 
     init(files: [FileDeclarations]) {
         self.files = files
@@ -44,20 +47,31 @@ struct SchemaValidator {
 
     private mutating func registerTypeNames() {
         var lowered: [String: (String, SourceLocation)] = [:]
+        func describe(_ kind: TypeKind) -> String {
+            switch kind {
+            case .enumeration: return "an enum"
+            case .embedded: return "an embedded type"
+            case .class: return "a class"
+            }
+        }
         func register(_ name: String, _ kind: TypeKind, _ location: SourceLocation) -> Bool {
             if let previous = typeKinds[name] {
-                diagnostics.error("'\(name)' is declared more than once", at: location,
-                                  notes: [.init("first declared here", at: previous.location)])
+                let message = previous.kind == kind ? "'\(name)' is declared more than once"
+                    : "'\(name)' is already declared as \(describe(previous.kind))"
+                diagnostics.error(message, at: location, notes: [.init("first declared here", at: previous.location)])
+                suppressed.insert(name)
                 return false
             }
             if let (other, otherLocation) = lowered[name.lowercased()] {
+                suppressed.insert(name)
                 diagnostics.error("'\(name)' and '\(other)' differ only in case", at: location,
                                   notes: [.init("'\(other)' is declared here", at: otherLocation),
                                           .init("their output files would overwrite each other on a case-insensitive file system")])
                 return false
             }
             let reserved = ScalarType.allCases.map(\.rawValue) + TypeExpression.genericNames
-            if reserved.contains(name.lowercased()) {
+            if reserved.contains(name) {
+                suppressed.insert(name)
                 diagnostics.error("'\(name)' is the name of a built-in type", at: location,
                                   notes: [.init("choose another name")])
                 return false
@@ -67,6 +81,7 @@ struct SchemaValidator {
             return true
         }
         for file in files {
+            suppressed.formUnion(file.failedTypeNames)
             for definition in file.enums where register(definition.name, .enumeration, definition.location) {
                 enumsByName[definition.name] = definition
             }
@@ -125,7 +140,7 @@ struct SchemaValidator {
             checkIdentifierLength(NamingRules.parseUniqueIndexName(className: declaration.name, field: field.name),
                                   what: "unique index name", at: field.location)
         }
-        let indexes = resolveIndexes(declaration.indexes, fields: fields, declared: Set(declaration.fields.map(\.name)),
+        let indexes = resolveIndexes(declaration.indexes, fields: fields, declared: declaration.writtenFieldNames,
                                      builtin: builtin)
         return ClassDefinition(name: declaration.name, swiftName: declaration.swiftName?.value,
                                description: declaration.description, fields: fields, indexes: indexes,
@@ -236,6 +251,9 @@ struct SchemaValidator {
             }
         }
         guard valid else { return field }
+        checkOrder(declaration.min, declaration.max, "min", "max")
+        checkOrder(declaration.minLength.map(Self.asNumber), declaration.maxLength.map(Self.asNumber), "minLength", "maxLength")
+        checkOrder(declaration.minCount.map(Self.asNumber), declaration.maxCount.map(Self.asNumber), "minCount", "maxCount")
         field.isUnique = declaration.unique?.value ?? false
         field.isIndexed = declaration.index?.value ?? false
         field.min = declaration.min?.value
@@ -262,6 +280,16 @@ struct SchemaValidator {
             field.defaultValue = resolveDefault(node, for: field, declaration: declaration)
         }
         return field
+    }
+
+    private static func asNumber(_ count: Located<Int>) -> Located<Number> {
+        Located(value: .int(count.value), location: count.location)
+    }
+
+    private mutating func checkOrder(_ low: Located<Number>?, _ high: Located<Number>?, _ lowName: String, _ highName: String) {
+        guard let low, let high, low.value.doubleValue > high.value.doubleValue else { return }
+        diagnostics.error("'\(lowName)' (\(low.value)) is greater than '\(highName)' (\(high.value))", at: low.location,
+                          notes: [.init("'\(highName)' is set here", at: high.location)])
     }
 
     struct Inapplicable {
@@ -327,16 +355,18 @@ struct SchemaValidator {
         switch expression {
         case .name(let name, let offset):
             if let scalar = ScalarType(rawValue: name) { return .scalar(scalar) }
+            if suppressed.contains(name) { return nil }
             switch typeKinds[name]?.kind {
             case .enumeration?: return .enumeration(name)
             case .embedded?: return .embedded(name)
             case .class?:
-                diagnostics.error("'\(name)' is a class, not a value type", at: base.advanced(by: offset),
-                                  notes: [.init("link to it with 'pointer<\(name)>' (one) or 'relation<\(name)>' (many)")])
+                diagnostics.error("'\(name)' is a class, not a value type", at: declaration.typeLocation(at: offset),
+                                  notes: [.init(topLevel ? "link to it with 'pointer<\(name)>' (one) or 'relation<\(name)>' (many)"
+                                                : "hold links to it with 'pointer<\(name)>' inside the collection, or use 'relation<\(name)>'")])
                 return nil
             case nil:
                 if BuiltinClass(rawValue: name) != nil {
-                    diagnostics.error("'\(name)' is a class, not a value type", at: base.advanced(by: offset),
+                    diagnostics.error("'\(name)' is a class, not a value type", at: declaration.typeLocation(at: offset),
                                       notes: [.init("link to it with 'pointer<\(name)>' (one) or 'relation<\(name)>' (many)")])
                     return nil
                 }
@@ -347,7 +377,7 @@ struct SchemaValidator {
                 } else if let near = Suggestions.closest(to: name, among: classNames) {
                     notes.append(.init("did you mean 'pointer<\(near)>'?"))
                 }
-                diagnostics.error("unknown type '\(name)'", at: base.advanced(by: offset), notes: notes)
+                diagnostics.error("unknown type '\(name)'", at: declaration.typeLocation(at: offset), notes: notes)
                 return nil
             }
         case .array(let element), .map(let element):
@@ -369,7 +399,7 @@ struct SchemaValidator {
             }
         case .pointer(let target, let offset), .relation(let target, let offset):
             let kind = if case .pointer = expression { "pointer" } else { "relation" }
-            guard checkLinkTarget(target, kind: kind, at: base.advanced(by: offset)) else { return nil }
+            guard checkLinkTarget(target, kind: kind, at: declaration.typeLocation(at: offset)) else { return nil }
             if owner.isEmbedded {
                 diagnostics.error("an embedded type cannot hold a \(kind)", at: base,
                                   notes: [.init("embedded values are plain data; put the \(kind) on a class")])
@@ -377,7 +407,7 @@ struct SchemaValidator {
             }
             return kind == "pointer" ? .pointer(target) : .relation(target)
         case .inverse(let target, let field, let offset, _):
-            guard checkLinkTarget(target, kind: "inverse", at: base.advanced(by: offset)) else { return nil }
+            guard checkLinkTarget(target, kind: "inverse", at: declaration.typeLocation(at: offset)) else { return nil }
             if owner.isEmbedded {
                 diagnostics.error("an embedded type cannot hold an inverse", at: base,
                                   notes: [.init("put the inverse on a class")])
@@ -388,6 +418,7 @@ struct SchemaValidator {
     }
 
     private mutating func checkLinkTarget(_ target: String, kind: String, at location: SourceLocation) -> Bool {
+        if suppressed.contains(target) { return false }
         if isClass(target) { return true }
         switch typeKinds[target]?.kind {
         case .enumeration?:
@@ -411,9 +442,16 @@ struct SchemaValidator {
             diagnostics.error("default \(describe(node)) does not fit \(expected)", at: node.location, notes: notes)
             return nil
         }
-        guard let scalar = node.scalar, !scalar.isNull else {
-            return fail("a field of type \(field.type)", [.init("a default is a single value")])
+        guard let scalar = node.scalar else {
+            diagnostics.error("a default must be a single value, found \(node.kindDescription)", at: node.location)
+            return nil
         }
+        guard !scalar.isNull else {
+            diagnostics.error("a default cannot be null", at: node.location,
+                              notes: [.init("remove 'default' to have no default")])
+            return nil
+        }
+        if case .enumeration(let name) = field.type, suppressed.contains(name) { return nil }
         switch field.type {
         case .scalar(.string):
             guard let text = scalar.string else {
@@ -435,7 +473,10 @@ struct SchemaValidator {
             }
             return checkBounds(value, field: field, node: node) ? .double(value) : nil
         case .scalar(.bool):
-            guard let value = scalar.bool else { return fail("a bool field", [.init("use true or false")]) }
+            guard let value = scalar.bool else {
+                return fail("a bool field", [.init(scalar.style == .plain ? "use true or false"
+                                                   : "quoted, it is text; write \(scalar.text) without quotes")])
+            }
             return .bool(value)
         case .scalar(.date):
             guard let text = scalar.string, let normalized = ISODate.normalize(text) else {
@@ -488,6 +529,12 @@ struct SchemaValidator {
         for declaration in declarations {
             var valid = true
             for field in declaration.fields {
+                if field.value == "ACL" {
+                    diagnostics.error("index names 'ACL', which cannot be indexed", at: field.location,
+                                      notes: [.init("Parse stores ACLs as permissions, not as a column to index")])
+                    valid = false
+                    continue
+                }
                 guard let type = indexable[field.value] else {
                     var notes: [Diagnostic.Note] = []
                     if let near = Suggestions.note(for: field.value, among: Set(indexable.keys).union(declared).sorted()) { notes.append(near) }
@@ -556,6 +603,9 @@ struct SchemaValidator {
                         linkedLocation = found.location
                     }
                 }
+                if linkedType == nil, NamingRules.implicitFieldNames.contains(targetField) || targetField == "ACL" {
+                    linkedType = targetField == "objectId" ? .scalar(.string) : targetField == "ACL" ? .scalar(.object) : .scalar(.date)
+                }
                 if linkedType == nil, let builtin = BuiltinClass(rawValue: target) {
                     known += builtin.predefinedFields.map(\.name)
                     linkedType = builtin.predefinedFields.first { $0.name == targetField }?.type
@@ -587,7 +637,7 @@ struct SchemaValidator {
     }
 
     private func fieldWasDropped(_ field: String, of className: String) -> Bool {
-        classDeclarations[className]?.fields.contains { $0.name == field } ?? false
+        classDeclarations[className]?.writtenFieldNames.contains(field) ?? false
     }
 
     private func inverseLocation(of field: FieldDefinition, in definition: ClassDefinition) -> (class: SourceLocation, field: SourceLocation) {
@@ -595,7 +645,7 @@ struct SchemaValidator {
               case .inverse(_, _, let offset, let fieldOffset)? = declaration.type else {
             return (field.location, field.location)
         }
-        return (declaration.typeLocation.advanced(by: offset), declaration.typeLocation.advanced(by: fieldOffset))
+        return (declaration.typeLocation(at: offset), declaration.typeLocation(at: fieldOffset))
     }
 
     private mutating func checkEmbeddedCycles(_ embedded: [EmbeddedDefinition]) {

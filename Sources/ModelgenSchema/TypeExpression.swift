@@ -22,15 +22,52 @@ indirect enum TypeExpression: Hashable, Sendable {
 
     /// Parses `text`; a trailing `!` (the short form's "required") is returned separately.
     static func parse(_ text: String) -> Result<(TypeExpression, required: Bool), ParseError> {
-        var parser = Parser(Array(text.unicodeScalars))
-        return parser.parseTop()
+        var parser = Parser(Array(text.utf8))
+        return parser.parseTop().map { ($0.0.characterOffsets(parser.characterOffset), $0.required) }
+            .mapError { error in
+                var error = error
+                error.offset = parser.characterOffset(error.offset)
+                return error
+            }
     }
 
-    private struct Parser {
-        let scalars: [Unicode.Scalar]
-        var position = 0
+    /// The same expression with byte offsets turned into character offsets.
+    private func characterOffsets(_ convert: (Int) -> Int) -> TypeExpression {
+        switch self {
+        case .name(let name, let offset): return .name(name, offset: convert(offset))
+        case .array(let element): return .array(element.characterOffsets(convert))
+        case .map(let element): return .map(element.characterOffsets(convert))
+        case .pointer(let name, let offset): return .pointer(name, offset: convert(offset))
+        case .relation(let name, let offset): return .relation(name, offset: convert(offset))
+        case .inverse(let className, let field, let offset, let fieldOffset):
+            return .inverse(className: className, field: field, offset: convert(offset), fieldOffset: convert(fieldOffset))
+        }
+    }
 
-        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    /// Works on UTF-8 bytes (type text is ASCII when valid); offsets are byte offsets until
+    /// `parse` converts them to the character columns editors count.
+    private struct Parser {
+        let scalars: [UInt8]
+        var position = 0
+        var depth = 0
+        static let maxDepth = 8
+
+        init(_ bytes: [UInt8]) { self.scalars = bytes }
+
+        func characterOffset(_ byteOffset: Int) -> Int {
+            scalars[..<min(byteOffset, scalars.count)].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        }
+
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: scalars[range], as: UTF8.self)
+        }
+
+        /// The character at `position`, for messages.
+        func current() -> String {
+            var end = position + 1
+            while end < scalars.count, scalars[end] & 0xC0 == 0x80 { end += 1 }
+            return text(position..<min(end, scalars.count))
+        }
 
         mutating func parseTop() -> Result<(TypeExpression, required: Bool), ParseError> {
             skipSpaces()
@@ -44,35 +81,41 @@ indirect enum TypeExpression: Hashable, Sendable {
             }
             skipSpaces()
             var required = false
-            if position < scalars.count, scalars[position] == "!" {
+            if at("!") {
                 required = true
                 position += 1
                 skipSpaces()
             }
             if position < scalars.count {
-                return .failure(ParseError(message: "unexpected '\(String(scalars[position...].map(Character.init)))' after the type", offset: position))
+                return .failure(ParseError(message: "unexpected '\(text(position..<scalars.count))' after the type", offset: position))
             }
             return .success((expression, required))
         }
 
         mutating func skipSpaces() {
-            while position < scalars.count, scalars[position] == " " { position += 1 }
+            while position < scalars.count, scalars[position] == 0x20 { position += 1 }
+        }
+
+        func at(_ character: Unicode.Scalar) -> Bool {
+            position < scalars.count && scalars[position] == UInt8(ascii: character)
         }
 
         mutating func identifier() -> (String, Int)? {
             let start = position
-            while position < scalars.count, scalars[position].isASCII,
-                  scalars[position].properties.isAlphabetic || ("0"..."9").contains(scalars[position]) || scalars[position] == "_" {
+            while position < scalars.count {
+                let byte = scalars[position]
+                guard (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                        || byte == 0x5F else { break }
                 position += 1
             }
             guard position > start else { return nil }
-            return (String(String.UnicodeScalarView(scalars[start..<position])), start)
+            return (text(start..<position), start)
         }
 
         mutating func expect(_ character: Unicode.Scalar, after what: String) -> ParseError? {
             skipSpaces()
-            guard position < scalars.count, scalars[position] == character else {
-                let found = position < scalars.count ? "'\(scalars[position])'" : "the end"
+            guard at(character) else {
+                let found = position < scalars.count ? "'\(current())'" : "the end"
                 return ParseError(message: "expected '\(character)' \(what), found \(found)", offset: position)
             }
             position += 1
@@ -82,18 +125,23 @@ indirect enum TypeExpression: Hashable, Sendable {
         mutating func parseType() -> Result<TypeExpression, ParseError> {
             skipSpaces()
             guard let (name, offset) = identifier() else {
-                let found = position < scalars.count ? "'\(scalars[position])'" : "nothing"
+                let found = position < scalars.count ? "'\(current())'" : "nothing"
                 return .failure(ParseError(message: "expected a type name, found \(found)", offset: position))
             }
             skipSpaces()
             let isGeneric = TypeExpression.genericNames.contains(name)
-            guard position < scalars.count, scalars[position] == "<" else {
+            guard at("<") else {
                 if isGeneric {
                     return .failure(ParseError(message: "'\(name)' needs a type argument, as in \(name)<\(Self.example(name))>", offset: offset))
                 }
                 return .success(.name(name, offset: offset))
             }
             position += 1
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maxDepth else {
+                return .failure(ParseError(message: "type nests deeper than \(Self.maxDepth) levels", offset: offset))
+            }
             guard isGeneric else {
                 return .failure(ParseError(
                     message: "unknown generic type '\(name)<...>'", offset: offset,
@@ -107,7 +155,7 @@ indirect enum TypeExpression: Hashable, Sendable {
                 case .failure(let error): return .failure(error)
                 }
                 skipSpaces()
-                if position < scalars.count, scalars[position] == "," {
+                if at(",") {
                     let note = name == "map" ? "map keys are always strings: write map<T>" : "arrays take one element type"
                     return .failure(ParseError(message: "'\(name)' takes one type argument", offset: position, notes: [note]))
                 }

@@ -68,11 +68,15 @@ public struct YAMLScalar: Sendable, Hashable {
     public var style: Style
     /// The explicit tag in its full form (`tag:yaml.org,2002:str`), if one was written.
     public var tag: String?
+    /// Whether the scalar was written over more than one line, so that offsets into `text`
+    /// are not columns of its first line.
+    public var isMultiline: Bool
 
-    public init(_ text: String, style: Style = .plain, tag: String? = nil) {
+    public init(_ text: String, style: Style = .plain, tag: String? = nil, isMultiline: Bool = false) {
         self.text = text
         self.style = style
         self.tag = tag
+        self.isMultiline = isMultiline
     }
 
     /// A scalar whose type comes from its spelling (plain and untagged) rather than being a string.
@@ -143,15 +147,23 @@ public struct YAMLScalar: Sendable, Hashable {
     private static func integerDigits(_ text: String) -> (negative: Bool, radix: Int, digits: Substring)? {
         var rest = Substring(text)
         var negative = false
-        if rest.first == "-" || rest.first == "+" {
-            negative = rest.first == "-"
+        if let sign = rest.utf8.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
             rest = rest.dropFirst()
         }
         var radix = 10
         if rest.hasPrefix("0x") { radix = 16; rest = rest.dropFirst(2) }
         else if rest.hasPrefix("0o") { radix = 8; rest = rest.dropFirst(2) }
-        guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && $0.isHexDigit && Int(String($0), radix: radix) != nil }) else {
-            return nil
+        guard !rest.isEmpty else { return nil }
+        for byte in rest.utf8 {
+            let digit: Int
+            switch byte {
+            case 0x30...0x39: digit = Int(byte - 0x30)
+            case 0x61...0x66: digit = Int(byte - 0x61) + 10
+            case 0x41...0x46: digit = Int(byte - 0x41) + 10
+            default: return nil
+            }
+            guard digit < radix else { return nil }
         }
         return (negative, radix, rest)
     }

@@ -49,8 +49,11 @@ public enum YAMLReader {
                     at: SourceLocation(file: file, line: failure.line, column: failure.column))))
             }
             var builder = TreeBuilder(file: file, limits: limits)
+            // A UTF-8 byte order mark is legal but libyaml would count it as a column.
+            let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+            let text = hasBOM ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer
             do throws(YAMLError) {
-                return .success(try builder.run(buffer))
+                return .success(try builder.run(text))
             } catch {
                 return .failure(error)
             }
@@ -161,7 +164,21 @@ private struct TreeBuilder {
         if message.contains("tab character") || Self.firstByte(at: parser.problem_mark, in: input) == UInt8(ascii: "\t") {
             notes.append(.init("YAML does not allow tabs for indentation; use spaces"))
         }
-        return YAMLError(.error("malformed YAML: \(message)", at: location(parser.problem_mark), notes: notes))
+        var at = location(parser.problem_mark)
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors carry a byte offset, not a mark.
+            let offset = min(Int(parser.problem_offset), input.count)
+            var line = 1, column = 1
+            for byte in input[..<offset] {
+                if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            at = SourceLocation(file: file, line: line, column: column)
+            if offset < input.count, input[offset] < 0x20 {
+                let hex = String(input[offset], radix: 16, uppercase: true)
+                message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+            }
+        }
+        return YAMLError(.error("malformed YAML: \(message)", at: at, notes: notes))
     }
 
     /// The first byte of the character at a libyaml mark (0-based line, column in characters).
@@ -227,14 +244,15 @@ private struct TreeBuilder {
             default: .plain
             }
             let at = location(event.start_mark)
+            let scalar = YAMLScalar(text, style: style, tag: tag, isMultiline: event.start_mark.line != event.end_mark.line)
             if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
                 try addKey(text, at: at, to: frame)
                 if let anchor = Self.string(data.anchor) {
-                    anchors[anchor] = (YAMLNode(.scalar(YAMLScalar(text, style: style, tag: tag)), at: at), 1)
+                    anchors[anchor] = (YAMLNode(.scalar(scalar), at: at), 1)
                 }
                 return
             }
-            let node = YAMLNode(.scalar(YAMLScalar(text, style: style, tag: tag)), at: at)
+            let node = YAMLNode(.scalar(scalar), at: at)
             if let anchor = Self.string(data.anchor) { anchors[anchor] = (node, 1) }
             add(node, size: 1)
         case YAML_ALIAS_EVENT:
