@@ -295,7 +295,8 @@ struct SchemaLoader {
             field.type = expression
             field.requiredMark = required
         case .failure(let error):
-            diagnostics.error("invalid type '\(field.typeText)': \(error.message)",
+            let shown = field.typeText.count > 60 ? field.typeText.prefix(57) + "..." : field.typeText
+            diagnostics.error("invalid type '\(shown)': \(error.message)",
                               at: field.typeLocation(at: error.offset),
                               notes: error.notes.map { Diagnostic.Note($0) })
         }
