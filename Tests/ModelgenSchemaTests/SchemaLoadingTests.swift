@@ -167,6 +167,12 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
         #expect(result.diagnostics.map { $0.location?.file } == ["z.yaml", "a.yaml"])
     }
 
+    @Test func classNamesLikeFoundationTypesAreValid() throws {
+        let schema = try loaded("classes:\n  Date: {fields: {day: int}}\n  File: {fields: {at: pointer<Date>}}\n")
+        #expect(schema.classes.map(\.name) == ["Date", "File"])
+        #expect(load("embedded:\n  date: {fields: {day: int}}\n").diagnostics.first?.message == "'date' is the name of a built-in type")
+    }
+
     @Test func swiftKeywordsAreValidFieldNames() throws {
         let schema = try loaded("classes:\n  A:\n    fields:\n      class: string\n      default: int\n      protocol: bool\n")
         #expect(schema.classes.first?.fields.map(\.name) == ["class", "default", "protocol"])
