@@ -129,12 +129,10 @@ struct SchemaValidator {
                 geopoint = field
             }
         }
-        for index in fields.indices where fields[index].type.linkedClass != nil {
-            let field = fields[index]
-            if case .relation = field.type {
-                checkIdentifierLength(NamingRules.parseJoinTableName(className: declaration.name, field: field.name),
-                                      what: "join table name", at: field.location)
-            }
+        for field in fields {
+            guard case .relation = field.type else { continue }
+            checkIdentifierLength(NamingRules.parseJoinTableName(className: declaration.name, field: field.name),
+                                  what: "join table name", at: field.location)
         }
         for field in fields where field.isUnique {
             checkIdentifierLength(NamingRules.parseUniqueIndexName(className: declaration.name, field: field.name),
@@ -592,7 +590,7 @@ struct SchemaValidator {
         for definition in classes {
             for field in definition.fields {
                 guard case .inverse(let target, let targetField) = field.type else { continue }
-                let location = inverseLocation(of: field, in: definition)
+                let location = inverseFieldLocation(of: field, in: definition)
                 var linkedType: FieldType?
                 var linkedLocation: SourceLocation?
                 var known: [String] = []
@@ -615,7 +613,7 @@ struct SchemaValidator {
                         var notes: [Diagnostic.Note] = []
                         if let near = Suggestions.note(for: targetField, among: known) { notes.append(near) }
                         diagnostics.error("inverse names unknown field '\(targetField)' of class '\(target)'",
-                                          at: location.field, notes: notes)
+                                          at: location, notes: notes)
                     }
                     continue
                 }
@@ -624,12 +622,12 @@ struct SchemaValidator {
                     continue
                 case .pointer(let other), .relation(let other):
                     diagnostics.error("inverse<\(target).\(targetField)> does not link to '\(definition.name)'",
-                                      at: location.field,
+                                      at: location,
                                       notes: [.init("'\(target).\(targetField)' is \(linkedType), which links to '\(other)'",
                                                     at: linkedLocation)])
                 default:
                     diagnostics.error("inverse<\(target).\(targetField)> names a field that is not a pointer or relation",
-                                      at: location.field,
+                                      at: location,
                                       notes: [.init("'\(target).\(targetField)' is \(linkedType)", at: linkedLocation)])
                 }
             }
@@ -640,12 +638,13 @@ struct SchemaValidator {
         classDeclarations[className]?.writtenFieldNames.contains(field) ?? false
     }
 
-    private func inverseLocation(of field: FieldDefinition, in definition: ClassDefinition) -> (class: SourceLocation, field: SourceLocation) {
+    /// Where the field name of `inverse<C.field>` is written, for errors about that field.
+    private func inverseFieldLocation(of field: FieldDefinition, in definition: ClassDefinition) -> SourceLocation {
         guard let declaration = classDeclarations[definition.name]?.fields.first(where: { $0.name == field.name }),
-              case .inverse(_, _, let offset, let fieldOffset)? = declaration.type else {
-            return (field.location, field.location)
+              case .inverse(_, _, _, let fieldOffset)? = declaration.type else {
+            return field.location
         }
-        return (declaration.typeLocation(at: offset), declaration.typeLocation(at: fieldOffset))
+        return declaration.typeLocation(at: fieldOffset)
     }
 
     private mutating func checkEmbeddedCycles(_ embedded: [EmbeddedDefinition]) {
