@@ -24,9 +24,7 @@ public enum Glob {
         text.contains { $0 == "*" || $0 == "?" || $0 == "[" }
     }
 
-    private static func join(_ a: String, _ b: String) -> String {
-        a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
-    }
+    private static func join(_ a: String, _ b: String) -> String { FileSystem.join(a, b) }
 
     private static func walk(_ pattern: ArraySlice<String>, directory: String, relative: String, into results: inout [String]) {
         guard let head = pattern.first else { return }
@@ -61,31 +59,18 @@ public enum Glob {
         }
     }
 
-    enum Kind { case file, directory, other }
-
-    static func fileKind(_ path: String) -> Kind {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .other }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        default: return .other
-        }
+    /// What is at `path`, following symbolic links (an input may be a link to a schema).
+    static func fileKind(_ path: String) -> FileSystem.Kind {
+        FileSystem.kind(path, followingLinks: true)
     }
 
     private static func entries(of directory: String) -> [(name: String, isDirectory: Bool)] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var result: [(String, Bool)] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        FileSystem.list(directory).compactMap { name in
+            switch fileKind(join(directory, name)) {
+            case .file: return (name, false)
+            case .directory: return (name, true)
+            default: return nil
             }
-            if name == "." || name == ".." { continue }
-            let kind = fileKind(join(directory, name))
-            if kind == .other { continue }
-            result.append((name, kind == .directory))
         }
-        return result.sorted { $0.0 < $1.0 }
     }
 }

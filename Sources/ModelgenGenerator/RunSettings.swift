@@ -56,7 +56,7 @@ public struct RunSettings: Sendable {
                 return (nil, [.error("config file '\(named)' does not exist", at: nil)])
             }
             configurationPath = path
-            let base = parent(of: path)
+            let base = FileSystem.parent(path)
             let (loaded, found) = Configuration.load(path: path, displayPath: named, baseDirectory: base, registry: registry)
             diagnostics += found
             guard let loaded else { return (nil, diagnostics) }
@@ -104,10 +104,5 @@ public struct RunSettings: Sendable {
             templatesDirectory: configuration?.templates.map { absolute($0, from: base) },
             warningsAsErrors: commandLine.warningsAsErrors || (configuration?.warningsAsErrors ?? false))
         return (RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath), diagnostics)
-    }
-
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ModelgenGenerator
 
 /// Applies an `OutputPlan`. Every new or changed file is first written in full to a hidden
 /// temporary file beside its target; only when all of them are on disk are they renamed into

@@ -6,17 +6,19 @@ import Musl
 import Darwin
 #endif
 
-/// The few POSIX calls the writer needs, with errors as messages rather than crashes.
-enum FileSystem {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// The few POSIX calls modelgen needs, with errors as messages rather than crashes. Input
+/// discovery (globs, config lookup) reads through it; only the writer writes through it.
+package enum FileSystem {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    enum Kind { case missing, file, directory, symlink, other }
+    package enum Kind { case missing, file, directory, symlink, other }
 
-    static func kind(_ path: String) -> Kind {
+    /// What is at `path`; a symbolic link is reported as such unless `followingLinks`.
+    package static func kind(_ path: String, followingLinks: Bool = false) -> Kind {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
@@ -25,10 +27,10 @@ enum FileSystem {
         }
     }
 
-    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+    package static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// The whole file, or its first `limit` bytes.
-    static func read(_ path: String, limit: Int? = nil) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String, limit: Int? = nil) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
         defer { close(descriptor) }
@@ -48,7 +50,7 @@ enum FileSystem {
     }
 
     /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), flushed to disk.
-    static func createExclusive(_ path: String, bytes: [UInt8]) throws(Failure) {
+    package static func createExclusive(_ path: String, bytes: [UInt8]) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
         var written = 0
@@ -72,18 +74,18 @@ enum FileSystem {
         close(descriptor)
     }
 
-    static func rename(_ from: String, _ to: String) throws(Failure) {
+    package static func rename(_ from: String, _ to: String) throws(Failure) {
         guard Glibc.rename(from, to) == 0 else {
             throw Failure(description: "cannot move '\(from)' to '\(to)': \(errorText())")
         }
     }
 
-    static func remove(_ path: String) throws(Failure) {
+    package static func remove(_ path: String) throws(Failure) {
         guard unlink(path) == 0 else { throw Failure(description: "cannot remove '\(path)': \(errorText())") }
     }
 
     /// Creates `path` and its missing parents.
-    static func makeDirectories(_ path: String) throws(Failure) {
+    package static func makeDirectories(_ path: String) throws(Failure) {
         var current = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + component
@@ -100,7 +102,7 @@ enum FileSystem {
     }
 
     /// Names in a directory, sorted; hidden ones included.
-    static func list(_ directory: String) -> [String] {
+    package static func list(_ directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
         var names: [String] = []
@@ -113,15 +115,15 @@ enum FileSystem {
 
     /// Removes `directory` if it is empty; returns whether it did.
     @discardableResult
-    static func removeIfEmpty(_ directory: String) -> Bool {
+    package static func removeIfEmpty(_ directory: String) -> Bool {
         rmdir(directory) == 0
     }
 
-    static func join(_ a: String, _ b: String) -> String {
+    package static func join(_ a: String, _ b: String) -> String {
         a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
     }
 
-    static func parent(_ path: String) -> String {
+    package static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
