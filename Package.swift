@@ -39,8 +39,10 @@ let package = Package(
 
         .testTarget(name: "ModelgenYAMLTests", dependencies: ["ModelgenYAML"]),
         .testTarget(name: "ModelgenSchemaTests", dependencies: ["ModelgenSchema"], exclude: ["InvalidSchemas"]),
-        .testTarget(name: "ModelgenGeneratorTests", dependencies: ["ModelgenGenerator", "ModelgenWriter"]),
-        .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen"]),
+        // Temporary directories for the tests that work on real files.
+        .target(name: "ModelgenTestSupport", path: "Tests/ModelgenTestSupport"),
+        .testTarget(name: "ModelgenGeneratorTests", dependencies: ["ModelgenGenerator", "ModelgenWriter", "ModelgenTestSupport"]),
+        .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import ModelgenTestSupport
 import Testing
 
 /// Runs the real `modelgen` executable, as users and CI do.
@@ -39,35 +40,6 @@ private func modelgen(_ arguments: [String], in directory: String) throws -> CLI
                   stderr: String(decoding: stderr, as: UTF8.self))
 }
 
-private struct Sandbox {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "modelgen-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func write(_ relative: String, _ text: String) throws {
-        let full = path + "/" + relative
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: full, atomically: false, encoding: .utf8)
-    }
-
-    func snapshot() throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: path)
-        while let relative = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[relative] = try Data(contentsOf: URL(fileURLWithPath: path + "/" + relative))
-            }
-        }
-        return result
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 private let validSchema = """
     classes:
       Book:
@@ -83,7 +55,7 @@ private let validSchema = """
     }
 
     @Test func malformedFileExitsOneWithALocatedMessageAndNoStackTrace() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("bad.yaml", "classes:\n  Book:\n    fields: [unclosed\n")
         let run = try modelgen(["lint", "bad.yaml"], in: sandbox.path)
@@ -94,7 +66,7 @@ private let validSchema = """
     }
 
     @Test func allIndependentErrorsAreReported() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("a.yaml", "classes:\n  Book:\n    fields:\n      a: strng\n      b: pointer<Autor>\n  Author: {}\n")
         let run = try modelgen(["lint", "a.yaml"], in: sandbox.path)
@@ -109,7 +81,7 @@ private let validSchema = """
     }
 
     @Test func warningsPassUnlessWarningsAsErrors() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("w.yaml", "classes:\n  A: {fields: {score: int}}\n")
         let lenient = try modelgen(["lint", "w.yaml"], in: sandbox.path)
@@ -119,7 +91,7 @@ private let validSchema = """
     }
 
     @Test func missingFileIsAnError() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         let run = try modelgen(["lint", "nope.yaml"], in: sandbox.path)
         #expect(run.status == 1)
@@ -127,7 +99,7 @@ private let validSchema = """
     }
 
     @Test func noInputsAtAllIsAnErrorWithAHint() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         let run = try modelgen(["lint"], in: sandbox.path)
         #expect(run.status == 1)
@@ -137,7 +109,7 @@ private let validSchema = """
 
 @Suite struct ConfigTests {
     @Test func configInputsAreGlobbedAndOutputIsUsed() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("modelgen.yml", "inputs: [Schemas/**/*.yaml]\noutput: Out\n")
         try sandbox.write("Schemas/a/A.yaml", validSchema)
@@ -149,7 +121,7 @@ private let validSchema = """
     }
 
     @Test func configErrorsAreLocated() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("modelgen.yml", "inputs: [s.yaml]\noutptu: Out\nemitters:\n  swfit: {}\n")
         try sandbox.write("s.yaml", validSchema)
@@ -164,7 +136,7 @@ private let validSchema = """
     }
 
     @Test func patternMatchingNothingIsAnError() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("modelgen.yml", "inputs: [Schemas/*.yaml]\n")
         let run = try modelgen(["check"], in: sandbox.path)
@@ -173,7 +145,7 @@ private let validSchema = """
     }
 
     @Test func explicitConfigPathResolvesRelativeToItsFolder() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("project/modelgen.yml", "inputs: [Schemas/*.yaml]\noutput: Gen\n")
         try sandbox.write("project/Schemas/A.yaml", validSchema)
@@ -187,7 +159,7 @@ private let validSchema = """
 
 @Suite struct GenAndCheckTests {
     @Test func checkReportsStaleGeneratedFilesAndGenRemovesThemKeepingHandWrittenOnes() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("modelgen.yml", "inputs: [s.yaml]\n")
         try sandbox.write("s.yaml", validSchema)
@@ -210,7 +182,7 @@ private let validSchema = """
     }
 
     @Test func genOnAnInvalidSchemaWritesNothing() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
         try sandbox.write("s.yaml", "classes:\n  A: {fields: {x: nope}}\n")
         try sandbox.write("Out/Old.swift", "// Generated by modelgen from Old.yaml. Do not edit.\n")

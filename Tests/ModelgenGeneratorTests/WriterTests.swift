@@ -2,6 +2,7 @@ import Foundation
 import ModelgenDiagnostics
 import ModelgenGenerator
 import ModelgenSchema
+import ModelgenTestSupport
 import ModelgenWriter
 import ModelgenYAML
 import Testing

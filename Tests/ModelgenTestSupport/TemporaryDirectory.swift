@@ -1,0 +1,49 @@
+import Foundation
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+    public let path: String
+
+    public init() throws {
+        path = NSTemporaryDirectory() + "modelgen-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    public func write(_ relative: String, _ text: String) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: false, encoding: .utf8)
+    }
+
+    public func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
+    }
+
+    public func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: path + "/" + relative)
+    }
+
+    /// Every file below the directory with its bytes, for before/after comparisons.
+    public func snapshot() throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: path)
+        while let relative = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[relative] = try Data(contentsOf: URL(fileURLWithPath: path + "/" + relative))
+            }
+        }
+        return result
+    }
+
+    public func modificationDate(_ relative: String) throws -> Date {
+        guard let date = try FileManager.default.attributesOfItem(atPath: path + "/" + relative)[.modificationDate] as? Date else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        return date
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
