@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Stage 0: Debian's libyaml, through a shim header.
@@ -23,25 +24,51 @@ let package = Package(
         .target(name: "ModelgenYAML", dependencies: ["CLibYAML", "ModelgenDiagnostics"]),
         // Stage 2: node tree -> validated schema model.
         .target(name: "ModelgenSchema", dependencies: ["ModelgenYAML", "ModelgenDiagnostics"]),
-        // Stage 3: configuration, emitters and the pure `Generator` entry point (no disk writes).
-        .target(name: "ModelgenGenerator", dependencies: ["ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics"]),
+        // POSIX file access shared by the stages that read or write files (package access only).
+        .target(name: "ModelgenFileSystem"),
+        // Stage 3a: what every emitter shares: the protocol, generated files and their header.
+        .target(name: "ModelgenEmitter", dependencies: ["ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics"]),
+        // Stage 3b: Mustache templates: the defaults compiled in, user overrides from a directory.
+        .target(name: "ModelgenTemplates", dependencies: [
+            "ModelgenDiagnostics", "ModelgenFileSystem",
+            .product(name: "Mustache", package: "swift-mustache"),
+        ]),
+        // Stage 3c: one module per output kind.
+        .target(name: "ModelgenSwiftEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema"]),
+        // Stage 3d: configuration, the emitter registry and the pure `Generator` entry point (no disk writes).
+        .target(name: "ModelgenGenerator", dependencies: [
+            "ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics", "ModelgenFileSystem",
+            "ModelgenEmitter", "ModelgenSwiftEmitter",
+        ]),
         // Stage 4: the only stage that touches the output tree.
-        .target(name: "ModelgenWriter", dependencies: ["ModelgenGenerator", "ModelgenDiagnostics"]),
+        .target(name: "ModelgenWriter", dependencies: ["ModelgenGenerator", "ModelgenEmitter", "ModelgenFileSystem", "ModelgenDiagnostics"]),
         // The command line: a thin shell over Generator and Writer.
         .executableTarget(
             name: "modelgen",
             dependencies: [
                 "ModelgenGenerator",
                 "ModelgenWriter",
+                "ModelgenTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
+        // The library generated models use on Linux and everywhere: ParseSwift's protocol shape
+        // and Parse's wire types, with no dependencies.
+        .target(name: "ParseRuntime"),
+
+        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime"]),
+        .testTarget(name: "ModelgenTemplatesTests", dependencies: ["ModelgenTemplates", "ModelgenDiagnostics", "ModelgenTestSupport"]),
         .testTarget(name: "ModelgenYAMLTests", dependencies: ["ModelgenYAML"]),
         .testTarget(name: "ModelgenSchemaTests", dependencies: ["ModelgenSchema"], exclude: ["InvalidSchemas"]),
         // Temporary directories for the tests that work on real files.
         .target(name: "ModelgenTestSupport", path: "Tests/ModelgenTestSupport"),
-        .testTarget(name: "ModelgenGeneratorTests", dependencies: ["ModelgenGenerator", "ModelgenWriter", "ModelgenTestSupport"]),
+        .testTarget(name: "ModelgenGeneratorTests", dependencies: [
+            "ModelgenGenerator", "ModelgenEmitter", "ModelgenWriter", "ModelgenTemplates", "ModelgenSwiftEmitter", "ModelgenTestSupport",
+        ]),
+        .testTarget(name: "ModelgenSwiftEmitterTests", dependencies: [
+            "ModelgenSwiftEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport",
+        ], exclude: ["Goldens"]),
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,16 @@ import ModelgenYAML
 /// emitters:                     # optional: without it every emitter runs with its defaults
 ///   swift: {access: public}
 /// ```
+///
+/// Schemas that must not share one model (two apps, two samples that both declare `Book`)
+/// are listed as separate models instead of `inputs` and `output`; each is generated on its
+/// own, with the top-level `emitters` unless it names its own:
+///
+/// ```yaml
+/// models:
+///   - {inputs: [Schemas/Bookstore.yaml], output: Generated/Bookstore}
+///   - {inputs: [Schemas/People.yaml], output: Generated/People, emitters: [swift]}
+/// ```
 public struct Configuration: Sendable {
     /// The directory relative paths are resolved against: the config file's directory.
     public var baseDirectory: String
@@ -20,10 +30,22 @@ public struct Configuration: Sendable {
     public var warningsAsErrors: Bool
     /// `nil` means every registered emitter with its default options.
     public var emitters: [EmitterSelection]?
+    /// Separate models, when the config lists them under `models` (then `inputs` is empty).
+    public var models: [Model]?
+
+    /// One entry of `models`.
+    public struct Model: Sendable {
+        public var inputs: [String]
+        public var output: String
+        /// `nil`: the top-level `emitters`.
+        public var emitters: [EmitterSelection]?
+        public var location: SourceLocation
+    }
 
     public static let fileName = "modelgen.yml"
     public static let defaultOutput = "Generated"
-    static let keys = ["inputs", "output", "templates", "warningsAsErrors", "emitters"]
+    static let keys = ["inputs", "output", "templates", "warningsAsErrors", "emitters", "models"]
+    static let modelKeys = ["inputs", "output", "emitters"]
 
     public init(baseDirectory: String, inputs: [String] = [], output: String = Configuration.defaultOutput,
                 templates: String? = nil, warningsAsErrors: Bool = false, emitters: [EmitterSelection]? = nil) {
@@ -57,14 +79,14 @@ public struct Configuration: Sendable {
             }
             return scalar.text
         }
+        func inputs(_ node: YAMLNode) -> [String] {
+            if let items = node.sequence { return items.compactMap { string($0, "inputs") } }
+            return string(node, "inputs").map { [$0] } ?? []
+        }
         for entry in entries {
             switch entry.key {
             case "inputs":
-                if let items = entry.value.sequence {
-                    configuration.inputs = items.compactMap { string($0, "inputs") }
-                } else if let single = string(entry.value, "inputs") {
-                    configuration.inputs = [single]
-                }
+                configuration.inputs = inputs(entry.value)
             case "output":
                 if let text = string(entry.value, "output") { configuration.output = text }
             case "templates":
@@ -77,6 +99,41 @@ public struct Configuration: Sendable {
                 }
             case "emitters":
                 configuration.emitters = loadEmitters(entry.value, registry: registry, diagnostics: &diagnostics)
+            case "models":
+                guard let items = entry.value.sequence, !items.isEmpty else {
+                    diagnostics.error("'models' must be a list of models, each with 'inputs' and 'output'", at: entry.value.location)
+                    continue
+                }
+                configuration.models = []
+                for item in items {
+                    guard let fields = item.mapping else {
+                        diagnostics.error("a model must be a mapping with 'inputs' and 'output', found \(item.kindDescription)", at: item.location)
+                        continue
+                    }
+                    var model = Model(inputs: [], output: "", emitters: nil, location: item.location)
+                    for field in fields {
+                        switch field.key {
+                        case "inputs": model.inputs = inputs(field.value)
+                        case "output": model.output = string(field.value, "output") ?? ""
+                        case "emitters": model.emitters = loadEmitters(field.value, registry: registry, diagnostics: &diagnostics)
+                        default:
+                            var notes: [Diagnostic.Note] = []
+                            if let near = Suggestions.note(for: field.key, among: modelKeys) { notes.append(near) }
+                            notes.append(.init("allowed keys of a model: \(modelKeys.joined(separator: ", "))"))
+                            diagnostics.error("unknown key '\(field.key)' in a model", at: field.keyLocation, notes: notes)
+                        }
+                    }
+                    if model.inputs.isEmpty || model.output.isEmpty {
+                        diagnostics.error("a model needs both 'inputs' and 'output'", at: item.location)
+                    }
+                    configuration.models?.append(model)
+                }
+                for key in ["inputs", "output"] {
+                    if let other = entries.first(where: { $0.key == key }) {
+                        diagnostics.error("'\(key)' cannot be used together with 'models'", at: other.keyLocation,
+                                          notes: [.init("move it into the models it belongs to")])
+                    }
+                }
             default:
                 var notes: [Diagnostic.Note] = []
                 if let near = Suggestions.note(for: entry.key, among: keys) { notes.append(near) }

@@ -1,4 +1,5 @@
 import ModelgenDiagnostics
+import ModelgenEmitter
 import ModelgenSchema
 
 /// The one entry point that `gen`, `check`, `lint` and the plugins share: schema files in,

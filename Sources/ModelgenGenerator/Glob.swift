@@ -1,3 +1,4 @@
+import ModelgenFileSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+import ModelgenFileSystem
 import ModelgenDiagnostics
 import ModelgenSchema
 
@@ -41,12 +42,9 @@ public struct RunSettings: Sendable {
     }
 
     /// Combines the command line with the config file (the one named, or `modelgen.yml` in the
-    /// working directory when there is one).
-    public static func resolve(_ commandLine: CommandLine, registry: EmitterRegistry = .builtin) -> (RunSettings?, [Diagnostic]) {
+    /// working directory when there is one): one `RunSettings` per model to generate.
+    public static func resolve(_ commandLine: CommandLine, registry: EmitterRegistry = .builtin) -> ([RunSettings]?, [Diagnostic]) {
         let cwd = commandLine.workingDirectory
-        func absolute(_ path: String, from base: String) -> String {
-            path.hasPrefix("/") ? path : (base == "." || base.isEmpty ? path : base + "/" + path)
-        }
         var configuration: Configuration?
         var configurationPath: String?
         var diagnostics: [Diagnostic] = []
@@ -72,37 +70,71 @@ public struct RunSettings: Sendable {
             }
         }
         let base = configuration?.baseDirectory ?? cwd
+        let templates = configuration?.templates.map { absolute($0, from: base) }
+        let warningsAsErrors = commandLine.warningsAsErrors || (configuration?.warningsAsErrors ?? false)
 
-        var inputs: [SchemaLoading.Input] = []
-        if !commandLine.schemas.isEmpty {
-            for schema in commandLine.schemas where !inputs.contains(where: { $0.displayPath == schema }) {
-                inputs.append(SchemaLoading.Input(path: absolute(schema, from: cwd), displayPath: schema))
-            }
-        } else if let configuration, !configuration.inputs.isEmpty {
-            for pattern in configuration.inputs {
-                let matches = Glob.hasWildcards(pattern) ? Glob.expand(pattern, in: base)
-                    : (Glob.fileKind(absolute(pattern, from: base)) == .file ? [pattern] : [])
-                if matches.isEmpty {
-                    diagnostics.append(.error("input '\(pattern)' in \(Configuration.fileName) matches no file", at: nil))
+        // Schemas named on the command line form one model, whatever the config lists.
+        if !commandLine.schemas.isEmpty || configuration?.models == nil {
+            var inputs: [SchemaLoading.Input] = []
+            if !commandLine.schemas.isEmpty {
+                for schema in commandLine.schemas where !inputs.contains(where: { $0.displayPath == schema }) {
+                    inputs.append(SchemaLoading.Input(path: absolute(schema, from: cwd), displayPath: schema))
                 }
-                for match in matches where !inputs.contains(where: { $0.displayPath == match }) {
-                    inputs.append(SchemaLoading.Input(path: absolute(match, from: base), displayPath: match))
-                }
+            } else if let configuration, !configuration.inputs.isEmpty {
+                inputs = expand(configuration.inputs, base: base, diagnostics: &diagnostics)
+            } else {
+                diagnostics.append(.error("no schema files given", at: nil, notes: [
+                    .init("pass schema paths, as in 'modelgen gen Schemas/Library.yaml', or list them under 'inputs' in \(Configuration.fileName)"),
+                ]))
             }
-        } else {
-            diagnostics.append(.error("no schema files given", at: nil, notes: [
-                .init("pass schema paths, as in 'modelgen gen Schemas/Library.yaml', or list them under 'inputs' in \(Configuration.fileName)"),
-            ]))
+            if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+            let output = commandLine.output.map { absolute($0, from: cwd) }
+                ?? absolute(configuration?.output ?? Configuration.defaultOutput, from: base)
+            let request = Generator.Request(inputs: inputs, emitters: configuration?.emitters,
+                                            templatesDirectory: templates, warningsAsErrors: warningsAsErrors)
+            return ([RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath)], diagnostics)
+        }
+
+        let models = configuration?.models ?? []
+        if commandLine.output != nil, models.count > 1 {
+            return (nil, diagnostics + [.error("--output names one directory, but \(Configuration.fileName) lists \(models.count) models",
+                                               at: nil, notes: [.init("drop --output, or pass the schemas of one model as arguments")])])
+        }
+        var runs: [RunSettings] = []
+        var outputs: [String: SourceLocation] = [:]
+        for model in models {
+            let inputs = expand(model.inputs, base: base, diagnostics: &diagnostics)
+            let output = commandLine.output.map { absolute($0, from: cwd) } ?? absolute(model.output, from: base)
+            if let first = outputs[output] {
+                diagnostics.append(.error("two models write to '\(model.output)'", at: model.location,
+                                          notes: [.init("the other model is here", at: first)]))
+            }
+            outputs[output] = model.location
+            let request = Generator.Request(inputs: inputs, emitters: model.emitters ?? configuration?.emitters,
+                                            templatesDirectory: templates, warningsAsErrors: warningsAsErrors)
+            runs.append(RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        return (runs, diagnostics)
+    }
 
-        let output = commandLine.output.map { absolute($0, from: cwd) }
-            ?? absolute(configuration?.output ?? Configuration.defaultOutput, from: base)
-        let request = Generator.Request(
-            inputs: inputs,
-            emitters: configuration?.emitters,
-            templatesDirectory: configuration?.templates.map { absolute($0, from: base) },
-            warningsAsErrors: commandLine.warningsAsErrors || (configuration?.warningsAsErrors ?? false))
-        return (RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath), diagnostics)
+    private static func absolute(_ path: String, from base: String) -> String {
+        path.hasPrefix("/") ? path : (base == "." || base.isEmpty ? path : base + "/" + path)
+    }
+
+    /// The files the config's input patterns match, in order, each once.
+    private static func expand(_ patterns: [String], base: String, diagnostics: inout [Diagnostic]) -> [SchemaLoading.Input] {
+        var inputs: [SchemaLoading.Input] = []
+        for pattern in patterns {
+            let matches = Glob.hasWildcards(pattern) ? Glob.expand(pattern, in: base)
+                : (Glob.fileKind(absolute(pattern, from: base)) == .file ? [pattern] : [])
+            if matches.isEmpty {
+                diagnostics.append(.error("input '\(pattern)' in \(Configuration.fileName) matches no file", at: nil))
+            }
+            for match in matches where !inputs.contains(where: { $0.displayPath == match }) {
+                inputs.append(SchemaLoading.Input(path: absolute(match, from: base), displayPath: match))
+            }
+        }
+        return inputs
     }
 }

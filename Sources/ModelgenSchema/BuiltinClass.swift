@@ -23,7 +23,7 @@ public enum BuiltinClass: String, Sendable, Hashable, CaseIterable {
         case .role:
             return [field("name", .scalar(.string)), field("users", .relation("_User")), field("roles", .relation("_Role"))]
         case .session:
-            return [field("user", .pointer("_User")), field("installationId", .scalar(.string)),
+            return [field("restricted", .scalar(.bool)), field("user", .pointer("_User")), field("installationId", .scalar(.string)),
                     field("sessionToken", .scalar(.string)), field("expiresAt", .scalar(.date)),
                     field("createdWith", .scalar(.object))]
         case .installation:

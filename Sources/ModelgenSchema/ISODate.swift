@@ -1,7 +1,25 @@
 /// Reads the dates a schema may give as defaults (`2024-01-31`, `2024-01-31T09:30:00Z`,
 /// `2024-01-31T09:30:00.5+02:00`) and writes them the way Parse does: UTC, milliseconds, `Z`.
-enum ISODate {
+public enum ISODate {
     static func normalize(_ text: String) -> String? {
+        guard let (minutesSinceEpoch, second, millisecond) = parse(text) else { return nil }
+        let days = Int((Double(minutesSinceEpoch) / 1440).rounded(.down))
+        let minutesOfDay = minutesSinceEpoch - days * 1440
+        let (y, mo, d) = civil(fromDays: days)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(y, 4))-\(pad(mo, 2))-\(pad(d, 2))T\(pad(minutesOfDay / 60, 2)):\(pad(minutesOfDay % 60, 2)):\(pad(second, 2)).\(pad(millisecond, 3))Z"
+    }
+
+    /// Milliseconds since 1970-01-01T00:00:00Z of a date in any form `normalize` reads.
+    public static func millisecondsSinceEpoch(_ text: String) -> Int? {
+        guard let (minutes, second, millisecond) = parse(text) else { return nil }
+        return (minutes * 60 + second) * 1000 + millisecond
+    }
+
+    private static func parse(_ text: String) -> (minutesSinceEpoch: Int, second: Int, millisecond: Int)? {
         let bytes = Array(text.utf8)
         var position = 0
         func number(_ digits: Int) -> Int? {
@@ -56,14 +74,7 @@ enum ISODate {
         }
         guard position == bytes.count else { return nil }
         let minutesSinceEpoch = daysFromCivil(year: year, month: month, day: day) * 1440 + hour * 60 + minute - offsetMinutes
-        let days = Int((Double(minutesSinceEpoch) / 1440).rounded(.down))
-        let minutesOfDay = minutesSinceEpoch - days * 1440
-        let (y, mo, d) = civil(fromDays: days)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(y, 4))-\(pad(mo, 2))-\(pad(d, 2))T\(pad(minutesOfDay / 60, 2)):\(pad(minutesOfDay % 60, 2)):\(pad(second, 2)).\(pad(millisecond, 3))Z"
+        return (minutesSinceEpoch, second, millisecond)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

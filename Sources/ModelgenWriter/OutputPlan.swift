@@ -1,4 +1,6 @@
+import ModelgenFileSystem
 import ModelgenDiagnostics
+import ModelgenEmitter
 import ModelgenGenerator
 
 /// What a run would do to the output directory, decided before anything is touched, so that

@@ -1,3 +1,4 @@
+import ModelgenFileSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ModelgenEmitter
 import ModelgenGenerator
 
 /// Applies an `OutputPlan`. Every new or changed file is first written in full to a hidden

@@ -14,23 +14,28 @@ struct Gen: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let (settings, result) = try Runner.generate(options)
-        let plan = OutputPlan.make(files: result.files, directory: settings.outputDirectory)
-        guard plan.problems.isEmpty else {
-            Console.report(plan.problems)
+        // Every model is generated and planned before anything is written, so an error in
+        // one model leaves every output directory as it was.
+        let runs = try Runner.generate(options)
+        let plans = runs.map { OutputPlan.make(files: $0.result.files, directory: $0.settings.outputDirectory) }
+        let problems = plans.flatMap(\.problems)
+        guard problems.isEmpty else {
+            Console.report(problems)
             throw ExitCode(1)
         }
-        let summary: OutputWriter.Summary
-        do {
-            summary = try OutputWriter.apply(plan)
-        } catch {
-            Console.report([.error(error.description, at: nil)])
-            throw ExitCode(1)
-        }
-        if !quiet {
-            let output = options.output ?? Console.relative(settings.outputDirectory)
-            Console.out("\(output): \(summary.created.count) created, \(summary.updated.count) updated, "
-                        + "\(summary.removed.count) removed, \(summary.unchanged.count) unchanged")
+        for (run, plan) in zip(runs, plans) {
+            let summary: OutputWriter.Summary
+            do {
+                summary = try OutputWriter.apply(plan)
+            } catch {
+                Console.report([.error(error.description, at: nil)])
+                throw ExitCode(1)
+            }
+            if !quiet {
+                let output = options.output ?? Console.relative(run.settings.outputDirectory)
+                Console.out("\(output): \(summary.created.count) created, \(summary.updated.count) updated, "
+                            + "\(summary.removed.count) removed, \(summary.unchanged.count) unchanged")
+            }
         }
     }
 }
@@ -43,17 +48,31 @@ struct Check: ParsableCommand {
     @OptionGroup var options: GenerationOptions
 
     func run() throws {
-        let (settings, result) = try Runner.generate(options)
-        let plan = OutputPlan.make(files: result.files, directory: settings.outputDirectory)
-        guard plan.problems.isEmpty else {
-            Console.report(plan.problems)
+        let runs = try Runner.generate(options)
+        let plans = runs.map { OutputPlan.make(files: $0.result.files, directory: $0.settings.outputDirectory) }
+        let problems = plans.flatMap(\.problems)
+        guard problems.isEmpty else {
+            Console.report(problems)
             throw ExitCode(1)
         }
-        let output = options.output ?? Console.relative(settings.outputDirectory)
-        if plan.isFresh {
-            Console.out("\(output) is up to date (\(plan.actions.count) files)")
-            return
+        var stale = 0
+        var staleOutputs: [String] = []
+        for (run, plan) in zip(runs, plans) {
+            let output = options.output ?? Console.relative(run.settings.outputDirectory)
+            if plan.isFresh {
+                Console.out("\(output) is up to date (\(plan.actions.count) files)")
+                continue
+            }
+            staleOutputs.append(output)
+            stale += report(plan, output: output)
         }
+        guard stale > 0 else { return }
+        Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(staleOutputs.joined(separator: ", ")); run 'modelgen gen'")
+        throw ExitCode(2)
+    }
+
+    /// Prints what differs and returns how many files are stale.
+    private func report(_ plan: OutputPlan, output: String) -> Int {
         var stale = 0
         for action in plan.actions {
             let shown = output + "/" + action.path
@@ -70,8 +89,7 @@ struct Check: ParsableCommand {
             }
             stale += 1
         }
-        Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(output); run 'modelgen gen'")
-        throw ExitCode(2)
+        return stale
     }
 }
 
@@ -89,16 +107,20 @@ struct Lint: ParsableCommand {
     var warningsAsErrors = false
 
     func run() throws {
-        let settings = try Runner.settings(schemas: schemas, config: config, output: nil, warningsAsErrors: warningsAsErrors)
-        let result = Generator().lint(settings.request)
-        Console.report(result.diagnostics)
-        guard result.succeeded else { throw ExitCode(1) }
+        let runs = try Runner.settings(schemas: schemas, config: config, output: nil, warningsAsErrors: warningsAsErrors)
+        var succeeded = true
+        for settings in runs {
+            let result = Generator().lint(settings.request)
+            Console.report(result.diagnostics)
+            succeeded = succeeded && result.succeeded
+        }
+        guard succeeded else { throw ExitCode(1) }
     }
 }
 
 /// The steps `gen` and `check` share.
 enum Runner {
-    static func settings(schemas: [String], config: String?, output: String?, warningsAsErrors: Bool) throws -> RunSettings {
+    static func settings(schemas: [String], config: String?, output: String?, warningsAsErrors: Bool) throws -> [RunSettings] {
         let (settings, diagnostics) = RunSettings.resolve(.init(schemas: schemas, configPath: config, output: output,
                                                                 warningsAsErrors: warningsAsErrors))
         guard let settings else {
@@ -109,12 +131,13 @@ enum Runner {
         return settings
     }
 
-    static func generate(_ options: GenerationOptions) throws -> (RunSettings, Generator.Result) {
-        let settings = try settings(schemas: options.schemas, config: options.config, output: options.output,
-                                    warningsAsErrors: options.warningsAsErrors)
-        let result = Generator().generate(settings.request)
-        Console.report(result.diagnostics)
-        guard result.succeeded else { throw ExitCode(1) }
-        return (settings, result)
+    /// Generates every model; fails when any of them fails, after reporting all diagnostics.
+    static func generate(_ options: GenerationOptions) throws -> [(settings: RunSettings, result: Generator.Result)] {
+        let runs = try settings(schemas: options.schemas, config: options.config, output: options.output,
+                                warningsAsErrors: options.warningsAsErrors)
+        let results = runs.map { (settings: $0, result: Generator().generate($0.request)) }
+        for run in results { Console.report(run.result.diagnostics) }
+        guard results.allSatisfy(\.result.succeeded) else { throw ExitCode(1) }
+        return results
     }
 }

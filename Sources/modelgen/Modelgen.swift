@@ -10,7 +10,7 @@ struct Modelgen: ParsableCommand {
             With no schema paths and no --config, modelgen reads modelgen.yml in the current directory.
             Exit codes: 0 success, 1 error (nothing written), 2 'check' found stale output.
             """,
-        subcommands: [Gen.self, Check.self, Lint.self]
+        subcommands: [Gen.self, Check.self, Lint.self, TemplatesCommand.self]
     )
 }
 

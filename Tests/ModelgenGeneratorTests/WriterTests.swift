@@ -1,5 +1,6 @@
 import Foundation
 import ModelgenDiagnostics
+import ModelgenEmitter
 import ModelgenGenerator
 import ModelgenSchema
 import ModelgenTestSupport

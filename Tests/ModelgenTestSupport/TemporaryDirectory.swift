@@ -15,6 +15,12 @@ public struct TemporaryDirectory: Sendable {
         try text.write(toFile: full, atomically: false, encoding: .utf8)
     }
 
+    public func writeBytes(_ relative: String, _ bytes: [UInt8]) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: full))
+    }
+
     public func read(_ relative: String) throws -> String {
         try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
     }

@@ -1,0 +1,57 @@
+import ModelgenDiagnostics
+import ModelgenEmitter
+import ModelgenYAML
+
+/// The options of the `swift` emitter, as `modelgen.yml` spells them:
+///
+/// ```yaml
+/// emitters:
+///   swift:
+///     access: public          # internal (default), package or public
+///     runtime: ParseSwift     # ParseRuntime (default) or ParseSwift
+///     unknownEnumCase: true   # enums decode values they do not know into `.unknown(raw)`
+///     folder: Models          # where the files go inside the output directory (default Swift)
+/// ```
+public struct SwiftModelOptions: Sendable, Hashable {
+    /// The access level of every generated declaration.
+    public enum Access: String, Sendable, CaseIterable {
+        case `internal`, `package`, `public`
+
+        /// The modifier with its trailing space; internal is written as nothing.
+        var modifier: String { self == .internal ? "" : rawValue + " " }
+    }
+
+    /// The module the models are written against.
+    public enum Runtime: String, Sendable, CaseIterable {
+        /// modelgen's runtime library: works on Linux and everywhere, and is what the generated
+        /// REST clients use.
+        case parseRuntime = "ParseRuntime"
+        /// The Parse-Swift SDK, for apps that use it (iOS, macOS, ...).
+        case parseSwift = "ParseSwift"
+    }
+
+    public var access: Access = .internal
+    public var runtime: Runtime = .parseRuntime
+    public var unknownEnumCase = false
+    public var folder = "Swift"
+
+    public static let keys = ["access", "runtime", "unknownEnumCase", "folder"]
+
+    public init(access: Access = .internal, runtime: Runtime = .parseRuntime, unknownEnumCase: Bool = false, folder: String = "Swift") {
+        self.access = access
+        self.runtime = runtime
+        self.unknownEnumCase = unknownEnumCase
+        self.folder = folder
+    }
+
+    /// Reads the options from the emitter's config mapping; `nil` after reporting a bad value.
+    public static func read(_ entries: [YAMLMappingEntry], diagnostics: inout DiagnosticCollector) -> SwiftModelOptions? {
+        let reader = EmitterOptions(emitter: SwiftModelEmitter.name, entries: entries)
+        var options = SwiftModelOptions()
+        var valid = reader.read("access", into: &options.access, diagnostics: &diagnostics)
+        valid = reader.read("runtime", into: &options.runtime, diagnostics: &diagnostics) && valid
+        valid = reader.read("unknownEnumCase", into: &options.unknownEnumCase, diagnostics: &diagnostics) && valid
+        valid = reader.readFolder("folder", into: &options.folder, diagnostics: &diagnostics) && valid
+        return valid ? options : nil
+    }
+}

@@ -1,0 +1,82 @@
+/// Swift's lexical rules, in one place: which identifiers need backticks, how text becomes a
+/// string literal, and how a description becomes doc-comment lines.
+public enum SwiftSyntax {
+    /// Keywords that must be escaped with backticks to be used as a property, parameter or case
+    /// name (Swift 6 reserved words; contextual keywords such as `open` or `async` need none).
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
+        "func", "import", "init", "inout", "internal", "let", "nonisolated", "operator", "precedencegroup",
+        "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+        "guard", "if", "in", "repeat", "return", "switch", "throw", "throws", "where", "while",
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "true", "try",
+        "package", "some", "any", "_",
+    ]
+
+    /// `name`, backticked when it is a keyword.
+    public static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A Swift string literal that means exactly `text`: quotes, backslashes, and control,
+    /// line-separator and bidirectional-override characters are escaped, so no text can end the
+    /// literal early or hide code.
+    public static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if needsEscape(scalar) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// The lines of a `///` comment for `text`: one per line of the text, with trailing spaces
+    /// dropped and control characters removed, so a description can never end the comment.
+    public static func docLines(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        var lines: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{0085}" {
+                lines.append(current)
+                current = ""
+            } else if scalar == "\t" {
+                current += "    "
+            } else if !needsEscape(scalar) {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        lines = lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines
+    }
+
+    /// Control characters, line and paragraph separators, and bidirectional controls, which
+    /// could make source read differently from how it compiles.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+            return true
+        default:
+            return false
+        }
+    }
+}

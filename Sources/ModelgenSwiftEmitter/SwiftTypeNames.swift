@@ -1,0 +1,130 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+
+/// The Swift name of every type the schema declares or links to, and the Swift spelling of
+/// every field type. Built once per run; the view models only look names up.
+struct SwiftTypeNames {
+    /// Parse class name → Swift type name, for declared classes and for built-in classes that
+    /// are linked to without being declared (they are generated with their predefined fields).
+    private(set) var classes: [String: String] = [:]
+    /// Built-in classes some field links to that the schema does not declare, in a stable order.
+    private(set) var implicitBuiltins: [BuiltinClass] = []
+    /// `Date`, or `Foundation.Date` when the schema declares a type named `Date`.
+    let date: String
+    /// `Data`, or `Foundation.Data` when the schema declares a type named `Data`.
+    let data: String
+
+    /// Names a generated type may not take: they would hide a type the generated code uses.
+    static let reserved: Set<String> = [
+        "String", "Int", "Double", "Float", "Bool", "Array", "Dictionary", "Optional", "Set", "Character",
+        "Error", "Result", "Never", "Void", "Any", "AnyObject", "Codable", "Encodable", "Decodable", "Hashable",
+        "Equatable", "Sendable", "Identifiable", "CaseIterable", "RawRepresentable", "CodingKey", "CodingKeys",
+        "Encoder", "Decoder", "KeyPath", "URL", "UUID", "Foundation", "Swift",
+        "ParseSwift", "ParseRuntime", "ParseObject", "ParseUser", "ParseRole", "ParseInstallation", "ParseSession",
+        "ParseACL", "ParseFile", "ParseGeoPoint", "ParsePolygon", "ParseBytes", "ParseRelation", "ParseError",
+        "Pointer", "Query", "QueryConstraint", "JSONValue", "ParseField", "Field",
+    ]
+
+    init(schema: Schema, diagnostics: inout DiagnosticCollector) {
+        let declared = Set(schema.classes.map(\.name)) .union(schema.enums.map(\.name)).union(schema.embeddedTypes.map(\.name))
+        var ownNames = Set(schema.enums.map(\.name)).union(schema.embeddedTypes.map(\.name))
+        for definition in schema.classes {
+            let name = Self.typeName(of: definition)
+            classes[definition.name] = name
+            ownNames.insert(name)
+        }
+        date = ownNames.contains("Date") ? "Foundation.Date" : "Date"
+        data = ownNames.contains("Data") ? "Foundation.Data" : "Data"
+
+        var linked: Set<BuiltinClass> = []
+        func visit(_ type: FieldType) {
+            switch type {
+            case .pointer(let name), .relation(let name), .inverse(let name, _):
+                if !declared.contains(name), let builtin = BuiltinClass(rawValue: name) { linked.insert(builtin) }
+            case .array(let element), .map(let element):
+                visit(element)
+            default:
+                break
+            }
+        }
+        for definition in schema.classes {
+            definition.fields.forEach { visit($0.type) }
+            if let builtin = definition.builtin { builtin.predefinedFields.forEach { visit($0.type) } }
+        }
+        schema.embeddedTypes.forEach { $0.fields.forEach { visit($0.type) } }
+        // A role or session names its user type, so linking to either brings `_User` along.
+        var pending = Array(linked)
+        while let builtin = pending.popLast() {
+            builtin.predefinedFields.forEach { field in
+                if case .pointer(let name) = field.type, !declared.contains(name), let more = BuiltinClass(rawValue: name), !linked.contains(more) {
+                    linked.insert(more)
+                    pending.append(more)
+                }
+            }
+            if builtin == .role || builtin == .session, !declared.contains(BuiltinClass.user.rawValue), !linked.contains(.user) {
+                linked.insert(.user)
+            }
+        }
+        implicitBuiltins = BuiltinClass.allCases.filter { linked.contains($0) }
+        for builtin in implicitBuiltins { classes[builtin.rawValue] = Self.builtinTypeName(builtin) }
+
+        for definition in schema.classes where Self.reserved.contains(classes[definition.name]!) {
+            diagnostics.error("class '\(definition.name)' would be the Swift type '\(classes[definition.name]!)', which the generated code needs for itself",
+                              at: definition.location, notes: [.init("give the class another Swift name with 'swiftName'")])
+        }
+        for definition in schema.enums where Self.reserved.contains(definition.name) {
+            diagnostics.error("enum '\(definition.name)' would hide the Swift type of the same name, which the generated code uses",
+                              at: definition.location, notes: [.init("rename the enum")])
+        }
+        for definition in schema.embeddedTypes where Self.reserved.contains(definition.name) {
+            diagnostics.error("embedded type '\(definition.name)' would hide the Swift type of the same name, which the generated code uses",
+                              at: definition.location, notes: [.init("rename the embedded type")])
+        }
+    }
+
+    static func typeName(of definition: ClassDefinition) -> String {
+        if let swiftName = definition.swiftName { return swiftName }
+        if let builtin = definition.builtin { return builtinTypeName(builtin) }
+        return definition.name
+    }
+
+    static func builtinTypeName(_ builtin: BuiltinClass) -> String {
+        switch builtin {
+        case .user: return "User"
+        case .role: return "Role"
+        case .installation: return "Installation"
+        case .session: return "Session"
+        }
+    }
+
+    /// The Swift type of a stored field, without the outer `?`; `nil` for relations and
+    /// inverses, which are not stored.
+    func swiftType(_ type: FieldType) -> String? {
+        switch type {
+        case .scalar(let scalar):
+            switch scalar {
+            case .string: return "String"
+            case .int: return "Int"
+            case .double: return "Double"
+            case .float: return "Float"
+            case .bool: return "Bool"
+            case .date: return date
+            case .bytes: return "ParseBytes"
+            case .file: return "ParseFile"
+            case .geopoint: return "ParseGeoPoint"
+            case .polygon: return "ParsePolygon"
+            case .object: return "[String: JSONValue]"
+            }
+        case .enumeration(let name), .embedded(let name):
+            return name
+        case .array(let element):
+            return swiftType(element).map { "[\($0)]" }
+        case .map(let element):
+            return swiftType(element).map { "[String: \($0)]" }
+        case .pointer(let name):
+            return classes[name]
+        case .relation, .inverse:
+            return nil
+        }
+    }
+}

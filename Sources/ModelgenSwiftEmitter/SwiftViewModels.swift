@@ -1,0 +1,256 @@
+import ModelgenSchema
+
+/// Builds the dictionaries the Swift templates render: every name already escaped, every type
+/// already spelled, every doc line already split, so the templates stay free of logic.
+struct SwiftViewModels {
+    let schema: Schema
+    let names: SwiftTypeNames
+    let options: SwiftModelOptions
+
+    typealias Context = [String: Any]
+
+    private var access: String { options.access.modifier }
+
+    /// What every file starts with after the header.
+    func common(sources: [String]) -> Context {
+        var imports = ["import Foundation"]
+        switch options.runtime {
+        case .parseRuntime: imports.append("import ParseRuntime")
+        case .parseSwift: imports.append("@preconcurrency import ParseSwift")
+        }
+        return ["access": access, "imports": imports, "dateType": names.date, "dataType": names.data,
+                "networking": options.runtime == .parseSwift]
+    }
+
+    // MARK: Classes
+
+    /// A stored property, from the schema or predefined by a built-in class.
+    private struct Stored {
+        var parseName: String
+        var swiftName: String
+        var type: String
+        var doc: [String]
+        var isRequired: Bool
+        var isPredefined: Bool
+        /// Set for the few SDK-required fields that are not optional.
+        var initialValue: String? = nil
+    }
+
+    func classContext(_ definition: ClassDefinition?, builtin: BuiltinClass?, sources: [String]) -> Context {
+        let parseName = definition?.name ?? builtin!.rawValue
+        let typeName = names.classes[parseName]!
+        let userType = names.classes[BuiltinClass.user.rawValue] ?? "User"
+        var context = common(sources: sources)
+        context["typeName"] = typeName
+        context["doc"] = docComment(definition?.description ?? builtin.map(Self.builtinDescription))
+        context["conformance"] = SwiftBuiltinFields.conformance(builtin)
+        if builtin == nil && typeName != parseName {
+            context["className"] = SwiftSyntax.stringLiteral(parseName)
+        }
+        context["typeAliases"] = SwiftBuiltinFields.typeAliases(builtin, userType: userType).map { ["name": $0.name, "type": $0.type] }
+
+        var stored: [Stored] = []
+        if let builtin {
+            for field in builtin.predefinedFields where !SwiftBuiltinFields.isProvidedBySDK(field.name, in: builtin) {
+                guard let type = SwiftBuiltinFields.swiftType(of: field.name, in: builtin, userType: userType, date: names.date)
+                        ?? names.swiftType(field.type) else { continue }
+                stored.append(Stored(parseName: field.name, swiftName: field.name, type: type, doc: [],
+                                     isRequired: false, isPredefined: true,
+                                     initialValue: SwiftBuiltinFields.initialValue(of: field.name, in: builtin,
+                                                                                   userType: userType, date: names.date)))
+            }
+        }
+        var relations: [Context] = []
+        var inverses: [Context] = []
+        var keys: [Context] = [
+            ["name": "objectId", "valueType": "String", "parseName": "\"objectId\""],
+            ["name": "createdAt", "valueType": names.date, "parseName": "\"createdAt\""],
+            ["name": "updatedAt", "valueType": names.date, "parseName": "\"updatedAt\""],
+        ]
+        for field in definition?.fields ?? [] {
+            let swiftName = field.swiftName ?? field.name
+            switch field.type {
+            case .relation(let target):
+                let targetType = names.classes[target]!
+                keys.append(["name": SwiftSyntax.identifier(swiftName), "valueType": targetType,
+                             "parseName": SwiftSyntax.stringLiteral(field.name)])
+                relations.append([
+                    "doc": docComment(field.description),
+                    "helper": swiftName, "key": SwiftSyntax.identifier(swiftName), "target": targetType,
+                    "parseName": field.name, "typeName": typeName,
+                ])
+            case .inverse(let owner, let ownerField):
+                let ownerType = names.classes[owner]!
+                let ownerDefinition = schema.classDefinition(named: owner)
+                let ownerSwiftField = ownerDefinition?.field(named: ownerField).map { $0.swiftName ?? $0.name } ?? ownerField
+                inverses.append([
+                    "doc": docComment(field.description),
+                    "helper": swiftName, "owner": ownerType, "ownerKey": SwiftSyntax.identifier(ownerSwiftField),
+                    "ownerField": ownerField, "typeName": typeName,
+                ])
+            default:
+                let type = names.swiftType(field.type)!
+                var doc = SwiftSyntax.docLines(field.description)
+                if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
+                    if !doc.isEmpty { doc.append("") }
+                    doc.append(notes)
+                }
+                stored.append(Stored(parseName: field.name, swiftName: swiftName, type: type,
+                                     doc: doc.map { $0.isEmpty ? "///" : "/// " + $0 },
+                                     isRequired: field.isRequired, isPredefined: false))
+            }
+        }
+        for field in stored {
+            keys.insert(["name": SwiftSyntax.identifier(field.swiftName), "valueType": field.type,
+                         "parseName": SwiftSyntax.stringLiteral(field.parseName)],
+                        at: keys.count - relations.count)
+        }
+
+        let spaced = stored.contains { !$0.doc.isEmpty }
+        context["fields"] = stored.enumerated().map { index, field -> Context in
+            ["name": SwiftSyntax.identifier(field.swiftName), "type": field.initialValue == nil ? field.type + "?" : field.type,
+             "doc": field.doc, "blankLineBefore": index == 0 || spaced]
+        }
+        context["initialValues"] = stored.compactMap { field in
+            field.initialValue.map { ["name": SwiftSyntax.identifier(field.swiftName), "value": $0] }
+        }
+        context["hasInitialValues"] = stored.contains { $0.initialValue != nil }
+        if stored.contains(where: { $0.swiftName != $0.parseName }) {
+            // `originalData` stays out: the SDK keeps it in memory and never sends or decodes it.
+            let fixed = ["objectId", "createdAt", "updatedAt", "ACL"]
+            context["codingKeys"] = ["keys": fixed + stored.map { field in
+                let name = SwiftSyntax.identifier(field.swiftName)
+                return field.swiftName == field.parseName ? name : "\(name) = \(SwiftSyntax.stringLiteral(field.parseName))"
+            }]
+        }
+        let custom = stored.filter { !$0.isPredefined }
+        if !custom.isEmpty {
+            let required = custom.filter(\.isRequired)
+            let optional = custom.filter { !$0.isRequired }
+            let parameters = (required + optional)
+            context["memberwiseInit"] = [
+                "parameters": parameters.enumerated().map { index, field -> Context in
+                    ["label": SwiftSyntax.identifier(field.swiftName),
+                     "type": field.isRequired ? field.type : field.type + "? = nil",
+                     "comma": index == parameters.count - 1 ? "" : ","]
+                },
+            ]
+        }
+        context["mergeFields"] = custom.map { SwiftSyntax.identifier($0.swiftName) }
+        context["hasMergeFields"] = !custom.isEmpty
+        context["fieldKeys"] = keys
+        context["relations"] = relations.enumerated().map { index, relation in
+            relation.merging(["blankLineBefore": index > 0]) { $1 }
+        }
+        context["inverses"] = inverses.enumerated().map { index, inverse in
+            inverse.merging(["blankLineBefore": index > 0 || !relations.isEmpty]) { $1 }
+        }
+        context["hasRelations"] = !relations.isEmpty
+        context["hasQueries"] = options.runtime == .parseSwift && !inverses.isEmpty
+        return context
+    }
+
+    static func builtinDescription(_ builtin: BuiltinClass) -> String {
+        switch builtin {
+        case .user: return "Parse's built-in user class (`_User`)."
+        case .role: return "Parse's built-in role class (`_Role`)."
+        case .installation: return "Parse's built-in installation class (`_Installation`)."
+        case .session: return "Parse's built-in session class (`_Session`)."
+        }
+    }
+
+    // MARK: Enums
+
+    func enumContext(_ definition: EnumDefinition, sources: [String]) -> Context {
+        var context = common(sources: sources)
+        context["typeName"] = definition.name
+        var doc = docComment(definition.description)
+        if options.unknownEnumCase {
+            if !doc.isEmpty { doc.append("///") }
+            doc.append("/// A value this code does not know decodes as `unknown` and encodes back unchanged.")
+        }
+        context["doc"] = doc
+        let rawType = definition.rawType == .int ? "Int" : "String"
+        context["rawType"] = rawType
+        context["cases"] = definition.cases.map { item -> Context in
+            let raw: String
+            switch item.rawValue {
+            case .int(let value): raw = String(value)
+            case .string(let value): raw = SwiftSyntax.stringLiteral(value)
+            }
+            return ["name": SwiftSyntax.identifier(item.name), "rawValue": raw,
+                    "title": item.title.map(SwiftSyntax.stringLiteral) ?? SwiftSyntax.stringLiteral(item.name)]
+        }
+        context["allCases"] = definition.cases.map { "." + SwiftSyntax.identifier($0.name) }.joined(separator: ", ")
+        context["hasTitles"] = definition.cases.contains { $0.title != nil }
+        context["unknownCase"] = options.unknownEnumCase
+        return context
+    }
+
+    // MARK: Embedded types
+
+    func embeddedContext(_ definition: EmbeddedDefinition, sources: [String]) -> Context {
+        var context = common(sources: sources)
+        context["typeName"] = definition.name
+        context["doc"] = docComment(definition.description)
+        let fields = definition.fields.compactMap { field -> (FieldDefinition, String)? in
+            names.swiftType(field.type).map { (field, $0) }
+        }
+        let spaced = fields.contains { $0.0.description != nil }
+        context["fields"] = fields.enumerated().map { index, pair -> Context in
+            let (field, type) = pair
+            var doc = SwiftSyntax.docLines(field.description)
+            if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
+                if !doc.isEmpty { doc.append("") }
+                doc.append(notes)
+            }
+            return ["name": SwiftSyntax.identifier(field.swiftName ?? field.name),
+                    "type": field.isRequired ? type : type + "?",
+                    "doc": doc.map { $0.isEmpty ? "///" : "/// " + $0 },
+                    "blankLineBefore": index > 0 && spaced]
+        }
+        let required = fields.filter { $0.0.isRequired }
+        let optional = fields.filter { !$0.0.isRequired }
+        let parameters = required + optional
+        context["hasParameters"] = !parameters.isEmpty
+        context["parameters"] = parameters.enumerated().map { index, pair -> Context in
+            let (field, type) = pair
+            let defaultText = field.isRequired ? "" : " = " + (field.defaultValue.map { swiftLiteral($0, type: field.type) } ?? "nil")
+            return ["label": SwiftSyntax.identifier(field.swiftName ?? field.name),
+                    "type": (field.isRequired ? type : type + "?") + defaultText,
+                    "comma": index == parameters.count - 1 ? "" : ","]
+        }
+        if fields.contains(where: { ($0.0.swiftName ?? $0.0.name) != $0.0.name }) {
+            context["codingKeys"] = ["keys": fields.map { field, _ in
+                let name = SwiftSyntax.identifier(field.swiftName ?? field.name)
+                return field.swiftName == nil || field.swiftName == field.name ? name : "\(name) = \(SwiftSyntax.stringLiteral(field.name))"
+            }]
+        }
+        return context
+    }
+
+    /// A default value as a Swift expression of the field's type.
+    func swiftLiteral(_ value: DefaultValue, type: FieldType) -> String {
+        switch value {
+        case .string(let text): return SwiftSyntax.stringLiteral(text)
+        case .int(let number):
+            if case .scalar(.double) = type { return "\(number).0" }
+            return String(number)
+        case .double(let number): return String(number)
+        case .bool(let flag): return String(flag)
+        case .date(let iso):
+            // The instant itself, so the default is exact and needs no date parsing at run time.
+            let milliseconds = ISODate.millisecondsSinceEpoch(iso) ?? 0
+            let seconds = milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
+            return "\(names.date)(timeIntervalSince1970: \(seconds))"
+        case .enumCase(let name): return "." + SwiftSyntax.identifier(name)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// `///` lines for a description (none when there is no description).
+    func docComment(_ text: String?) -> [String] {
+        SwiftSyntax.docLines(text).map { $0.isEmpty ? "///" : "/// " + $0 }
+    }
+}

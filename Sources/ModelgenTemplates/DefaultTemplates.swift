@@ -1,0 +1,335 @@
+// Generated from Templates/*.mustache by the test EmbeddedTemplatesTests; do not edit.
+// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter EmbeddedTemplatesTests
+
+/// The default templates, compiled into modelgen so that a copied binary needs no resources.
+public enum DefaultTemplates {
+    /// Template text by file name, exactly as in the `Templates/` folder.
+    public static let files: [String: String] = [
+        "swift-class.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#imports}}
+            {{{.}}}
+            {{/imports}}
+
+            {{#doc}}
+            {{{.}}}
+            {{/doc}}
+            {{{access}}}struct {{{typeName}}}: {{{conformance}}}, Sendable {
+            {{#className}}
+                {{{access}}}static var className: String { {{{.}}} }
+
+            {{/className}}
+            {{#typeAliases}}
+                {{{access}}}typealias {{{name}}} = {{{type}}}
+
+            {{/typeAliases}}
+                {{{access}}}var originalData: {{{dataType}}}?
+                {{{access}}}var objectId: String?
+                {{{access}}}var createdAt: {{{dateType}}}?
+                {{{access}}}var updatedAt: {{{dateType}}}?
+                {{{access}}}var ACL: ParseACL?
+            {{#fields}}
+            {{#blankLineBefore}}
+
+            {{/blankLineBefore}}
+            {{#doc}}
+                {{{.}}}
+            {{/doc}}
+                {{{access}}}var {{{name}}}: {{{type}}}
+            {{/fields}}
+
+            {{^hasInitialValues}}
+                {{{access}}}init() {}
+            {{/hasInitialValues}}
+            {{#hasInitialValues}}
+                {{{access}}}init() {
+            {{#initialValues}}
+                    {{{name}}} = {{{value}}}
+            {{/initialValues}}
+                }
+            {{/hasInitialValues}}
+            {{#codingKeys}}
+
+                enum CodingKeys: String, CodingKey {
+            {{#keys}}
+                    case {{{.}}}
+            {{/keys}}
+                }
+            {{/codingKeys}}
+            }
+
+            extension {{{typeName}}} {
+            {{#memberwiseInit}}
+                /// A new `{{{typeName}}}` with the given field values; every other field is `nil`.
+                {{{access}}}init(
+            {{#parameters}}
+                    {{{label}}}: {{{type}}}{{{comma}}}
+            {{/parameters}}
+                ) {
+                    self.init()
+            {{#parameters}}
+                    self.{{{label}}} = {{{label}}}
+            {{/parameters}}
+                }
+
+            {{/memberwiseInit}}
+                {{{access}}}func merge(with object: Self) throws -> Self {
+            {{^mergeFields}}
+                    try mergeParse(with: object)
+            {{/mergeFields}}
+            {{#hasMergeFields}}
+                    var updated = try mergeParse(with: object)
+            {{#mergeFields}}
+                    if updated.shouldRestoreKey(\.{{{.}}}, original: object) {
+                        updated.{{{.}}} = object.{{{.}}}
+                    }
+            {{/mergeFields}}
+                    return updated
+            {{/hasMergeFields}}
+                }
+            }
+
+            extension {{{typeName}}} {
+                /// The keys of `{{{typeName}}}`'s fields, typed by their values, for queries without string literals.
+                {{{access}}}enum Field {
+            {{#fieldKeys}}
+                    {{{access}}}static let {{{name}}} = ParseField<{{{typeName}}}, {{{valueType}}}>({{{parseName}}})
+            {{/fieldKeys}}
+                }
+            }
+            {{#hasRelations}}
+
+            extension {{{typeName}}} {
+            {{#relations}}
+            {{#blankLineBefore}}
+
+            {{/blankLineBefore}}
+            {{#doc}}
+                {{{.}}}
+                ///
+            {{/doc}}
+                /// The `{{{parseName}}}` relation, to add or remove `{{{target}}}` objects: save the operation
+                /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.
+                {{{access}}}func {{{helper}}}Relation() throws -> ParseRelation<{{{typeName}}}> {
+                    try relation(Field.{{{key}}}.name, className: {{{target}}}.className)
+                }
+            {{#networking}}
+
+                /// A query for the `{{{target}}}` objects in the `{{{parseName}}}` relation.
+                {{{access}}}func {{{helper}}}Query() throws -> Query<{{{target}}}> {
+                    try {{{target}}}.queryRelations(Field.{{{key}}}.name, parent: self)
+                }
+            {{/networking}}
+            {{/relations}}
+            }
+            {{/hasRelations}}
+            {{#hasQueries}}
+
+            extension {{{typeName}}} {
+            {{#inverses}}
+            {{#blankLineBefore}}
+
+            {{/blankLineBefore}}
+            {{#doc}}
+                {{{.}}}
+                ///
+            {{/doc}}
+                /// A query for the `{{{owner}}}` objects whose `{{{ownerField}}}` links to this object.
+                {{{access}}}func {{{helper}}}Query() throws -> Query<{{{owner}}}> {
+                    try {{{owner}}}.query({{{owner}}}.Field.{{{ownerKey}}}.name == self)
+                }
+            {{/inverses}}
+            }
+            {{/hasQueries}}
+
+            """####,
+        "swift-embedded.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#imports}}
+            {{{.}}}
+            {{/imports}}
+
+            {{#doc}}
+            {{{.}}}
+            {{/doc}}
+            {{{access}}}struct {{{typeName}}}: Codable, Hashable, Sendable {
+            {{#fields}}
+            {{#blankLineBefore}}
+
+            {{/blankLineBefore}}
+            {{#doc}}
+                {{{.}}}
+            {{/doc}}
+                {{{access}}}var {{{name}}}: {{{type}}}
+            {{/fields}}
+
+            {{^parameters}}
+                {{{access}}}init() {}
+            {{/parameters}}
+            {{#hasParameters}}
+                {{{access}}}init(
+            {{#parameters}}
+                    {{{label}}}: {{{type}}}{{{comma}}}
+            {{/parameters}}
+                ) {
+            {{#parameters}}
+                    self.{{{label}}} = {{{label}}}
+            {{/parameters}}
+                }
+            {{/hasParameters}}
+            {{#codingKeys}}
+
+                enum CodingKeys: String, CodingKey {
+            {{#keys}}
+                    case {{{.}}}
+            {{/keys}}
+                }
+            {{/codingKeys}}
+            }
+
+            """####,
+        "swift-enum.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#imports}}
+            {{{.}}}
+            {{/imports}}
+
+            {{#doc}}
+            {{{.}}}
+            {{/doc}}
+            {{^unknownCase}}
+            {{{access}}}enum {{{typeName}}}: {{{rawType}}}, Codable, CaseIterable, Hashable, Sendable {
+            {{#cases}}
+                case {{{name}}} = {{{rawValue}}}
+            {{/cases}}
+            {{#hasTitles}}
+
+                /// The title to show for the value.
+                {{{access}}}var title: String {
+                    switch self {
+            {{#cases}}
+                    case .{{{name}}}: {{{title}}}
+            {{/cases}}
+                    }
+                }
+            {{/hasTitles}}
+            }
+            {{/unknownCase}}
+            {{#unknownCase}}
+            {{{access}}}enum {{{typeName}}}: RawRepresentable, Codable, CaseIterable, Hashable, Sendable {
+            {{#cases}}
+                case {{{name}}}
+            {{/cases}}
+                /// A value added on the server after this code was generated.
+                case unknown({{{rawType}}})
+
+                {{{access}}}static let allCases: [{{{typeName}}}] = [{{{allCases}}}]
+
+                {{{access}}}init(rawValue: {{{rawType}}}) {
+                    switch rawValue {
+            {{#cases}}
+                    case {{{rawValue}}}: self = .{{{name}}}
+            {{/cases}}
+                    default: self = .unknown(rawValue)
+                    }
+                }
+
+                {{{access}}}var rawValue: {{{rawType}}} {
+                    switch self {
+            {{#cases}}
+                    case .{{{name}}}: {{{rawValue}}}
+            {{/cases}}
+                    case .unknown(let rawValue): rawValue
+                    }
+                }
+            {{#hasTitles}}
+
+                /// The title to show for the value; an unknown value shows as its raw value.
+                {{{access}}}var title: String {
+                    switch self {
+            {{#cases}}
+                    case .{{{name}}}: {{{title}}}
+            {{/cases}}
+                    case .unknown(let rawValue): "\(rawValue)"
+                    }
+                }
+            {{/hasTitles}}
+            }
+            {{/unknownCase}}
+
+            """####,
+        "swift-json-value.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#imports}}
+            {{{.}}}
+            {{/imports}}
+
+            /// Any JSON value: what a Parse `Object` field holds. ParseSwift has no public type for it,
+            /// so modelgen generates this one, the same as ParseRuntime's.
+            {{{access}}}enum JSONValue: Codable, Hashable, Sendable {
+                case null
+                case bool(Bool)
+                case int(Int)
+                case double(Double)
+                case string(String)
+                case array([JSONValue])
+                case object([String: JSONValue])
+
+                {{{access}}}init(from decoder: any Decoder) throws {
+                    let container = try decoder.singleValueContainer()
+                    if container.decodeNil() {
+                        self = .null
+                    } else if let value = try? container.decode(Bool.self) {
+                        self = .bool(value)
+                    } else if let value = try? container.decode(Int.self) {
+                        self = .int(value)
+                    } else if let value = try? container.decode(Double.self) {
+                        self = .double(value)
+                    } else if let value = try? container.decode(String.self) {
+                        self = .string(value)
+                    } else if let value = try? container.decode([JSONValue].self) {
+                        self = .array(value)
+                    } else if let value = try? container.decode([String: JSONValue].self) {
+                        self = .object(value)
+                    } else {
+                        throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a JSON value")
+                    }
+                }
+
+                {{{access}}}func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    switch self {
+                    case .null: try container.encodeNil()
+                    case .bool(let value): try container.encode(value)
+                    case .int(let value): try container.encode(value)
+                    case .double(let value): try container.encode(value)
+                    case .string(let value): try container.encode(value)
+                    case .array(let value): try container.encode(value)
+                    case .object(let value): try container.encode(value)
+                    }
+                }
+            }
+
+            """####,
+        "swift-parse-field.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#imports}}
+            {{{.}}}
+            {{/imports}}
+
+            /// The name of a field of `Model` whose values are `Value`: the typed keys in each model's
+            /// `Field` enum, the same as ParseRuntime's.
+            {{{access}}}struct ParseField<Model, Value>: Sendable, Hashable, CustomStringConvertible {
+                /// The field's name on the server.
+                {{{access}}}let name: String
+
+                {{{access}}}init(_ name: String) {
+                    self.name = name
+                }
+
+                {{{access}}}var description: String { name }
+            }
+
+            """####,
+    ]
+}

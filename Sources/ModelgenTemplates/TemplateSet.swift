@@ -1,0 +1,109 @@
+import ModelgenDiagnostics
+import ModelgenFileSystem
+import Mustache
+
+/// The templates one emitter renders with: the defaults compiled into modelgen, each replaced
+/// by the file of the same name in the user's templates directory when there is one.
+///
+/// Templates are Mustache. Every template is also a partial of the others, by its name
+/// without `.mustache` (`{{> swift-field}}`), so a user can override one small piece.
+public struct TemplateSet: Sendable {
+    /// The file extension of template files.
+    public static let fileExtension = ".mustache"
+    /// The largest template file read from a user directory.
+    static let sizeLimit = 4 << 20
+
+    private let library: MustacheLibrary
+    /// Names (without extension) whose text came from the user's directory, sorted.
+    public let overridden: [String]
+
+    /// Loads the defaults whose names start with `prefix` (such as `swift-`), then the user's
+    /// files of the same names from `directory`. Reports unreadable or malformed templates as
+    /// located errors and returns `nil`; warns about a `prefix`ed file that overrides nothing.
+    public static func load(prefix: String, overrides directory: String?,
+                            defaults: [String: String] = DefaultTemplates.files,
+                            diagnostics: inout DiagnosticCollector) -> TemplateSet? {
+        var sources: [String: (text: String, path: String)] = [:]
+        for (file, text) in defaults where file.hasPrefix(prefix) {
+            sources[name(of: file)] = (text, "<default>/" + file)
+        }
+        var overridden: [String] = []
+        var failed = false
+        if let directory, FileSystem.kind(directory, followingLinks: true) != .directory {
+            diagnostics.error("templates folder '\(directory)' does not exist", at: nil,
+                              notes: [.init("'modelgen templates dump \(directory)' writes the default templates there to start from")])
+            return nil
+        }
+        if let directory {
+            for file in FileSystem.list(directory).sorted()
+            where file.hasPrefix(prefix) && file.hasSuffix(fileExtension) && !file.hasPrefix(".") {
+                let path = FileSystem.join(directory, file)
+                let name = name(of: file)
+                guard sources[name] != nil else {
+                    let known = sources.keys.sorted()
+                    var notes: [Diagnostic.Note] = []
+                    if let near = Suggestions.note(for: name, among: known) { notes.append(near) }
+                    notes.append(.init("'modelgen templates dump DIR' writes the default templates to start from"))
+                    diagnostics.warning("template '\(file)' does not replace any default template and is not used",
+                                        at: SourceLocation(file: path, line: 1, column: 1), notes: notes)
+                    continue
+                }
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileSystem.read(path, limit: sizeLimit)
+                } catch {
+                    diagnostics.error("cannot read template: \(error.description)", at: SourceLocation(file: path, line: 1, column: 1))
+                    failed = true
+                    continue
+                }
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    diagnostics.error("template is not valid UTF-8", at: SourceLocation(file: path, line: 1, column: 1))
+                    failed = true
+                    continue
+                }
+                sources[name] = (text, path)
+                overridden.append(name)
+            }
+        }
+        var library = MustacheLibrary()
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                library.register(try MustacheTemplate(string: source.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.error("malformed template: \(describe(error.error))",
+                                  at: SourceLocation(file: source.path, line: error.context.lineNumber,
+                                                     column: error.context.columnNumber + 1),
+                                  notes: [.init("in line: \(error.context.line)")])
+                failed = true
+            } catch {
+                diagnostics.error("malformed template: \(error)", at: SourceLocation(file: source.path, line: 1, column: 1))
+                failed = true
+            }
+        }
+        return failed ? nil : TemplateSet(library: library, overridden: overridden)
+    }
+
+    /// Renders the template `name` (without extension) with a view model made of dictionaries,
+    /// arrays, strings and booleans.
+    public func render(_ name: String, _ context: [String: Any]) -> String {
+        precondition(library.getTemplate(named: name) != nil, "no template named \(name)")
+        return library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Whether a template of that name exists.
+    public func contains(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
+
+    static func name(of file: String) -> String {
+        file.hasSuffix(fileExtension) ? String(file.dropLast(fileExtension.count)) : file
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let parse = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch parse {
+        case .sectionCloseNameIncorrect: return "a section is closed with another name than it was opened with"
+        case .unfinishedName: return "a tag is not closed with '}}'"
+        case .expectedSectionEnd: return "a section is never closed"
+        default: return "\(parse)"
+        }
+    }
+}

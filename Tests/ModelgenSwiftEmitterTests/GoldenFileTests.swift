@@ -1,0 +1,89 @@
+import Foundation
+import ModelgenEmitter
+import ModelgenGenerator
+import ModelgenSchema
+import ModelgenSwiftEmitter
+import ModelgenTestSupport
+import Testing
+
+/// Golden files pin the emitted Swift of every sample schema, in both runtimes: the committed
+/// `Generated/<Sample>/Swift` (ParseRuntime, public, as modelgen.yml configures it) and
+/// `Tests/ModelgenSwiftEmitterTests/Goldens/ParseSwift/<Sample>` (the ParseSwift text that is
+/// compile-checked against the real SDK).
+///
+/// Review a change of output by running with `MODELGEN_UPDATE_EXPECTATIONS=1` and reading the diff.
+@Suite struct GoldenFileTests {
+    static let samples = ["Bookstore", "Grocery", "Library", "People", "Recipes", "TodoList"]
+
+    static func options(for sample: String, runtime: SwiftModelOptions.Runtime) -> SwiftModelOptions {
+        SwiftModelOptions(access: .public, runtime: runtime, unknownEnumCase: sample == "Recipes")
+    }
+
+    static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime) throws -> [GeneratedFile] {
+        let input = SchemaLoading.Input(path: RepositoryFiles.root + "/Schemas/\(sample).yaml", displayPath: "Schemas/\(sample).yaml")
+        let loaded = SchemaLoading.load([input])
+        let schema = try #require(loaded.schema, "\(loaded.diagnostics)")
+        var diagnostics = ModelgenDiagnostics.DiagnosticCollector()
+        let files = SwiftModelEmitter(options: options(for: sample, runtime: runtime))
+            .emit(schema, context: EmitterContext(), diagnostics: &diagnostics)
+        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        return files
+    }
+
+    static func compare(_ files: [GeneratedFile], with folder: String) throws {
+        let expected = (try? RepositoryFiles.list(folder)) ?? []
+        if RepositoryFiles.updating {
+            for name in expected where name.hasSuffix(".swift") {
+                try FileManager.default.removeItem(atPath: RepositoryFiles.root + "/" + folder + "/" + name)
+            }
+            for file in files {
+                try RepositoryFiles.write(folder + "/" + (file.path as NSString).lastPathComponent, file.contents)
+            }
+            return
+        }
+        #expect(files.map { ($0.path as NSString).lastPathComponent }.sorted() == expected.filter { $0.hasSuffix(".swift") },
+                "files of \(folder)")
+        for file in files {
+            let name = (file.path as NSString).lastPathComponent
+            let golden = try? RepositoryFiles.read(folder + "/" + name)
+            #expect(golden == file.contents, "\(folder)/\(name) differs from the emitted text")
+        }
+    }
+
+    @Test(arguments: samples)
+    func parseRuntimeOutputIsTheCommittedGeneratedFolder(sample: String) throws {
+        try Self.compare(Self.emit(sample, runtime: .parseRuntime), with: "Generated/\(sample)/Swift")
+    }
+
+    @Test(arguments: samples)
+    func parseSwiftOutput(sample: String) throws {
+        try Self.compare(Self.emit(sample, runtime: .parseSwift), with: "Tests/ModelgenSwiftEmitterTests/Goldens/ParseSwift/\(sample)")
+    }
+
+    @Test(arguments: samples)
+    func theTwoRuntimesDifferOnlyInImportsAndSDKHelpers(sample: String) throws {
+        let runtime = try Self.emit(sample, runtime: .parseRuntime)
+        let sdk = Dictionary(uniqueKeysWithValues: try Self.emit(sample, runtime: .parseSwift).map { ($0.path, $0.contents) })
+        for file in runtime {
+            let other = try #require(sdk[file.path])
+            let mine = file.contents.replacingOccurrences(of: "import ParseRuntime", with: "@preconcurrency import ParseSwift")
+            // The SDK text only adds: everything of the runtime text is in it, in order.
+            var remaining = other[...]
+            for line in mine.split(separator: "\n", omittingEmptySubsequences: false) {
+                guard let range = remaining.range(of: line + "\n") ?? remaining.range(of: line) else {
+                    Issue.record("\(file.path): line '\(line)' is missing from the ParseSwift text")
+                    break
+                }
+                remaining = remaining[range.upperBound...]
+            }
+        }
+    }
+
+    @Test func generationIsDeterministic() throws {
+        for sample in Self.samples {
+            let first = try Self.emit(sample, runtime: .parseSwift)
+            let second = try Self.emit(sample, runtime: .parseSwift)
+            #expect(first == second)
+        }
+    }
+}

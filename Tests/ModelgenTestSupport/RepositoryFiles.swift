@@ -1,0 +1,31 @@
+import Foundation
+
+/// Files of this repository, for tests that compare output with committed expectations.
+public enum RepositoryFiles {
+    /// The repository root, found from this source file's location.
+    public static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// Whether the run should rewrite expectations instead of comparing with them.
+    public static var updating: Bool {
+        ProcessInfo.processInfo.environment["MODELGEN_UPDATE_EXPECTATIONS"] == "1"
+    }
+
+    public static func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
+    }
+
+    public static func write(_ relative: String, _ text: String) throws {
+        let full = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    /// Names of the files in a repository folder, sorted.
+    public static func list(_ relative: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root + "/" + relative).sorted()
+    }
+}
