@@ -1,4 +1,5 @@
 import Foundation
+import ModelgenDiagnostics
 import ModelgenEmitter
 import ModelgenGenerator
 import ModelgenSchema
@@ -23,7 +24,7 @@ import Testing
         let input = SchemaLoading.Input(path: RepositoryFiles.root + "/Schemas/\(sample).yaml", displayPath: "Schemas/\(sample).yaml")
         let loaded = SchemaLoading.load([input])
         let schema = try #require(loaded.schema, "\(loaded.diagnostics)")
-        var diagnostics = ModelgenDiagnostics.DiagnosticCollector()
+        var diagnostics = DiagnosticCollector()
         let files = SwiftModelEmitter(options: options(for: sample, runtime: runtime))
             .emit(schema, context: EmitterContext(), diagnostics: &diagnostics)
         #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
@@ -67,14 +68,16 @@ import Testing
         for file in runtime {
             let other = try #require(sdk[file.path])
             let mine = file.contents.replacingOccurrences(of: "import ParseRuntime", with: "@preconcurrency import ParseSwift")
-            // The SDK text only adds: everything of the runtime text is in it, in order.
-            var remaining = other[...]
+            // The SDK text only adds lines: the runtime text is a subsequence of it, line by line.
+            let theirs = other.split(separator: "\n", omittingEmptySubsequences: false)
+            var index = theirs.startIndex
             for line in mine.split(separator: "\n", omittingEmptySubsequences: false) {
-                guard let range = remaining.range(of: line + "\n") ?? remaining.range(of: line) else {
+                while index < theirs.endIndex, theirs[index] != line { index += 1 }
+                guard index < theirs.endIndex else {
                     Issue.record("\(file.path): line '\(line)' is missing from the ParseSwift text")
                     break
                 }
-                remaining = remaining[range.upperBound...]
+                index += 1
             }
         }
     }

@@ -1,0 +1,204 @@
+import ModelgenDiagnostics
+import ModelgenEmitter
+import ModelgenSchema
+import ModelgenSwiftEmitter
+import ModelgenTestSupport
+import ModelgenYAML
+import Testing
+
+@Suite struct SwiftModelEmitterTests {
+    @Test func keywordsAreEscapedAndRenamedFieldsGetCodingKeys() {
+        let (files, diagnostics) = emitSwift("""
+            version: 1
+            classes:
+              Thing:
+                fields:
+                  class: string
+                  default: {type: bool, swiftName: isDefault}
+                  description: string
+            """)
+        #expect(diagnostics.isEmpty)
+        let text = body(files["Swift/Thing.swift"])
+        #expect(text.contains("    public var `class`: String?\n"))
+        #expect(text.contains("    public var isDefault: Bool?\n"))
+        #expect(text.contains("    public var description: String?\n"))
+        #expect(text.contains("""
+                enum CodingKeys: String, CodingKey {
+                    case objectId
+                    case createdAt
+                    case updatedAt
+                    case ACL
+                    case `class`
+                    case isDefault = "default"
+                    case description
+                }
+            """))
+        #expect(text.contains("        if updated.shouldRestoreKey(\\.`class`, original: object) {\n            updated.`class` = object.`class`\n"))
+        #expect(text.contains("        public static let isDefault = ParseField<Thing, Bool>(\"default\")\n"))
+    }
+
+    @Test func noCodingKeysWhenEveryNameIsTheParseName() {
+        let (files, _) = emitSwift("version: 1\nclasses:\n  Thing:\n    fields:\n      name: string\n")
+        #expect(!body(files["Swift/Thing.swift"]).contains("CodingKeys"))
+    }
+
+    @Test func aClassWithAnotherSwiftNameKeepsItsParseClassName() {
+        let (files, _) = emitSwift("version: 1\nclasses:\n  Item:\n    swiftName: GroceryItem\n    fields:\n      name: string\n")
+        let text = body(files["Swift/GroceryItem.swift"])
+        #expect(text.contains("public struct GroceryItem: ParseObject, Sendable {\n    public static var className: String { \"Item\" }\n"))
+        #expect(files["Swift/Item.swift"] == nil)
+    }
+
+    @Test func accessLevelsAndRuntimes() {
+        let yaml = "version: 1\nclasses:\n  Thing:\n    fields:\n      name: string\n"
+        let internalText = body(emitSwift(yaml, options: SwiftModelOptions(access: .internal)).files["Swift/Thing.swift"])
+        #expect(internalText.contains("\nstruct Thing: ParseObject, Sendable {\n"))
+        #expect(internalText.contains("    init() {}\n"))
+        #expect(internalText.hasPrefix("import Foundation\nimport ParseRuntime\n"))
+        let packageText = body(emitSwift(yaml, options: SwiftModelOptions(access: .package, runtime: .parseSwift)).files["Swift/Thing.swift"])
+        #expect(packageText.contains("\npackage struct Thing: ParseObject, Sendable {\n"))
+        #expect(packageText.hasPrefix("import Foundation\n@preconcurrency import ParseSwift\n"))
+    }
+
+    @Test func parseSwiftModeAddsTheJSONValueAndParseFieldTypesOnce() {
+        let yaml = "version: 1\nclasses:\n  Thing:\n    fields:\n      extra: object\n"
+        let sdk = emitSwift(yaml, options: SwiftModelOptions(access: .public, runtime: .parseSwift)).files
+        #expect(sdk.keys.sorted() == ["Swift/JSONValue.swift", "Swift/ParseField.swift", "Swift/Thing.swift"])
+        #expect(body(sdk["Swift/Thing.swift"]).contains("    public var extra: [String: JSONValue]?\n"))
+        let runtime = emitSwift(yaml).files
+        #expect(runtime.keys.sorted() == ["Swift/Thing.swift"])
+    }
+
+    @Test func relationsAndInversesBecomeHelpersNotStoredProperties() {
+        let yaml = """
+            version: 1
+            classes:
+              Book:
+                fields:
+                  authors: relation<Author>
+              Author:
+                fields:
+                  books: inverse<Book.authors>
+            """
+        let runtime = emitSwift(yaml).files
+        let book = body(runtime["Swift/Book.swift"])
+        #expect(!book.contains("var authors"))
+        #expect(book.contains("    public func authorsRelation() throws -> ParseRelation<Book> {\n        try relation(Field.authors.name, className: Author.className)\n    }\n"))
+        #expect(!book.contains("authorsQuery"))
+        #expect(!body(runtime["Swift/Author.swift"]).contains("booksQuery"))
+        let sdk = emitSwift(yaml, options: SwiftModelOptions(access: .public, runtime: .parseSwift)).files
+        #expect(body(sdk["Swift/Book.swift"]).contains("    public func authorsQuery() throws -> Query<Author> {\n        try Author.queryRelations(Field.authors.name, parent: self)\n    }\n"))
+        #expect(body(sdk["Swift/Author.swift"]).contains("    public func booksQuery() throws -> Query<Book> {\n        try Book.query(Book.Field.authors.name == self)\n    }\n"))
+    }
+
+    @Test func aTypeNamedDateMakesFoundationsDateQualified() {
+        let (files, diagnostics) = emitSwift("version: 1\nclasses:\n  Date:\n    fields:\n      day: date\n  Event:\n    fields:\n      at: date\n      when: pointer<Date>\n")
+        #expect(diagnostics.isEmpty)
+        let event = body(files["Swift/Event.swift"])
+        #expect(event.contains("    public var createdAt: Foundation.Date?\n"))
+        #expect(event.contains("    public var at: Foundation.Date?\n"))
+        #expect(event.contains("    public var when: Date?\n"))
+    }
+
+    @Test func reservedTypeNamesAreRefusedWithTheirLocation() {
+        let (files, diagnostics) = emitSwift("version: 1\nenums:\n  Field:\n    values: [a]\nclasses:\n  Query:\n    fields:\n      name: string\n  String:\n    swiftName: Text\n")
+        #expect(files.isEmpty)
+        #expect(diagnostics == [
+            "Test.yaml:6:3: error: class 'Query' would be the Swift type 'Query', which the generated code needs for itself\nTest.yaml:6:3: note: give the class another Swift name with 'swiftName'",
+            "Test.yaml:3:3: error: enum 'Field' would hide the Swift type of the same name, which the generated code uses\nTest.yaml:3:3: note: rename the enum",
+        ])
+    }
+
+    @Test func aFieldNamedLikeAGeneratedHelperIsRefused() {
+        let (files, diagnostics) = emitSwift("version: 1\nclasses:\n  Book:\n    fields:\n      authors: relation<Book>\n      authorsQuery: string\n")
+        #expect(files.isEmpty)
+        #expect(diagnostics == ["Test.yaml:6:7: error: field 'authorsQuery' of class 'Book' clashes with the Swift method 'authorsQuery()' generated for 'authors'\nTest.yaml:6:7: note: give the field another Swift name with 'swiftName'"])
+    }
+
+    @Test func unknownEnumCaseFallbackAndItsNameClash() {
+        let yaml = "version: 1\nenums:\n  Size:\n    values: [small, large]\n"
+        let text = body(emitSwift(yaml, options: SwiftModelOptions(access: .public, unknownEnumCase: true)).files["Swift/Size.swift"])
+        #expect(text.contains("public enum Size: RawRepresentable, Codable, CaseIterable, Hashable, Sendable {\n    case small\n    case large\n    /// A value added on the server after this code was generated.\n    case unknown(String)\n"))
+        #expect(text.contains("        case \"small\": self = .small\n"))
+        let (files, diagnostics) = emitSwift("version: 1\nenums:\n  Size:\n    values: [small, unknown]\n",
+                                             options: SwiftModelOptions(unknownEnumCase: true))
+        #expect(files.isEmpty)
+        #expect(diagnostics.first?.hasPrefix("Test.yaml:4:21: error: enum 'Size' has a case named 'unknown'") == true)
+    }
+
+    @Test func embeddedDefaultsBecomeInitializerDefaults() {
+        let (files, _) = emitSwift("""
+            version: 1
+            embedded:
+              Slot:
+                fields:
+                  start: {type: date, default: "2024-01-31T09:30:00.250Z"}
+                  weight: {type: double, default: 2}
+                  label: {type: string, default: "a \\"b\\""}
+                  size: {type: Size, default: large}
+                  at: date!
+            enums:
+              Size:
+                values: [small, large]
+            """)
+        let text = body(files["Swift/Slot.swift"])
+        #expect(text.contains("""
+                public init(
+                    at: Date,
+                    start: Date? = Date(timeIntervalSince1970: 1706693400.25),
+                    weight: Double? = 2.0,
+                    label: String? = "a \\"b\\"",
+                    size: Size? = .large
+                ) {
+            """))
+    }
+
+    @Test func builtinClassesConformToTheirProtocolsAndLinkedOnesAreGenerated() {
+        let (files, diagnostics) = emitSwift("version: 1\nclasses:\n  Post:\n    fields:\n      author: pointer<_User>\n      readers: relation<_Role>\n")
+        #expect(diagnostics.isEmpty)
+        #expect(files.keys.sorted() == ["Swift/Post.swift", "Swift/Role.swift", "Swift/User.swift"])
+        let user = body(files["Swift/User.swift"])
+        #expect(user.contains("public struct User: ParseUser, Sendable {"))
+        #expect(user.contains("    public var authData: [String: [String: String]?]?\n"))
+        #expect(!user.contains("static var className"))
+        let role = body(files["Swift/Role.swift"])
+        #expect(role.contains("public struct Role: ParseRole, Sendable {\n    public typealias RoleUser = User\n"))
+        #expect(!role.contains("var users"))
+        #expect(files["Swift/User.swift"]?.hasPrefix("// Generated by modelgen from Test.yaml. Do not edit.\n") == true)
+    }
+
+    @Test func descriptionsBecomeDocCommentsThatCannotBreakOut() {
+        let (files, _) = emitSwift("""
+            version: 1
+            classes:
+              Thing:
+                description: "First line.\\nSecond */ line\\u202E.\\n"
+                fields:
+                  name: {type: string, description: "Name. \\"quoted\\"", maxLength: 10, required: true}
+            """)
+        let text = body(files["Swift/Thing.swift"])
+        #expect(text.contains("/// First line.\n/// Second */ line.\npublic struct Thing"))
+        #expect(text.contains("    /// Name. \"quoted\"\n    ///\n    /// Required. At most 10 characters.\n    public var name: String?\n"))
+    }
+
+    @Test func optionErrorsAreLocated() throws {
+        let node = try #require(try YAMLReader.parse("access: open\nruntime: parseswift\nunknownEnumCase: maybe\nfolder: ../out\n", file: "modelgen.yml"))
+        var diagnostics = DiagnosticCollector()
+        #expect(SwiftModelOptions.read(node.mapping!, diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.diagnostics.map(\.description) == [
+            "modelgen.yml:1:9: error: option 'access' of emitter 'swift' must be one of internal, package, public, found 'open'\nmodelgen.yml:1:9: note: allowed values: internal, package, public",
+            "modelgen.yml:2:10: error: option 'runtime' of emitter 'swift' must be one of ParseRuntime, ParseSwift, found 'parseswift'\nmodelgen.yml:2:10: note: did you mean 'ParseSwift'?\nmodelgen.yml:2:10: note: allowed values: ParseRuntime, ParseSwift",
+            "modelgen.yml:3:18: error: option 'unknownEnumCase' of emitter 'swift' must be true or false, found 'maybe'",
+            "modelgen.yml:4:9: error: option 'folder' of emitter 'swift' must be a relative folder inside the output directory, such as 'Swift'",
+        ])
+    }
+
+    @Test func aUserTemplateOverridesTheDefault() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("swift-enum.mustache", "{{% CONTENT_TYPE: TEXT}}\n// custom {{{typeName}}}: {{#cases}}{{{name}}} {{/cases}}\n")
+        let (files, diagnostics) = emitSwift("version: 1\nenums:\n  Size:\n    values: [small, large]\n", templates: directory.path)
+        #expect(diagnostics.isEmpty)
+        #expect(body(files["Swift/Size.swift"]) == "// custom Size: small large \n")
+    }
+}
