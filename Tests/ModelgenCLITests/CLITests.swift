@@ -149,9 +149,10 @@ private let validSchema = """
         defer { sandbox.remove() }
         try sandbox.write("project/modelgen.yml", "inputs: [Schemas/*.yaml]\noutput: Gen\n")
         try sandbox.write("project/Schemas/A.yaml", validSchema)
+        #expect(try modelgen(["gen", "--config", "project/modelgen.yml"], in: sandbox.path).status == 0)
         let run = try modelgen(["check", "--config", "project/modelgen.yml"], in: sandbox.path)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "project/Gen is up to date (0 files)\n")
+        #expect(run.stdout == "project/Gen is up to date (1 files)\n")
         #expect(try modelgen(["check", "--config", "missing.yml"], in: sandbox.path).stderr
                 == "modelgen: error: config file 'missing.yml' does not exist\n")
     }
@@ -168,17 +169,17 @@ private let validSchema = """
 
         let stale = try modelgen(["check"], in: sandbox.path)
         #expect(stale.status == 2)
-        #expect(stale.stdout == "extra: Generated/Old.swift (generated earlier, no longer produced)\n")
-        #expect(stale.stderr == "modelgen: error: 1 generated file is stale in Generated; run 'modelgen gen'\n")
+        #expect(stale.stdout == "extra: Generated/Old.swift (generated earlier, no longer produced)\nmissing: Generated/Swift/Book.swift\n")
+        #expect(stale.stderr == "modelgen: error: 2 generated files are stale in Generated; run 'modelgen gen'\n")
 
         let gen = try modelgen(["gen"], in: sandbox.path)
         #expect(gen.status == 0)
-        #expect(gen.stdout == "Generated: 0 created, 0 updated, 1 removed, 0 unchanged\n")
-        #expect(try sandbox.snapshot().keys.sorted() == ["Generated/Notes.md", "modelgen.yml", "s.yaml"])
+        #expect(gen.stdout == "Generated: 1 created, 0 updated, 1 removed, 0 unchanged\n")
+        #expect(try sandbox.snapshot().keys.sorted() == ["Generated/Notes.md", "Generated/Swift/Book.swift", "modelgen.yml", "s.yaml"])
 
         let fresh = try modelgen(["check"], in: sandbox.path)
         #expect(fresh.status == 0)
-        #expect(fresh.stdout == "Generated is up to date (0 files)\n")
+        #expect(fresh.stdout == "Generated is up to date (1 files)\n")
     }
 
     @Test func genOnAnInvalidSchemaWritesNothing() throws {
@@ -203,5 +204,140 @@ private let validSchema = """
         let run = try modelgen(["gen", "--no-such-flag"], in: packageRoot.path)
         #expect(run.status == 64)
         #expect(run.stderr.contains("Unknown option '--no-such-flag'"))
+    }
+}
+
+@Suite struct ModelsConfigTests {
+    @Test func eachModelIsGeneratedIntoItsOwnOutput() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("modelgen.yml", """
+            emitters: [swift]
+            models:
+              - {inputs: [a.yaml], output: Out/A}
+              - inputs: [b.yaml]
+                output: Out/B
+                emitters: {swift: {access: public}}
+            """)
+        try sandbox.write("a.yaml", validSchema)
+        try sandbox.write("b.yaml", validSchema)
+        let gen = try modelgen(["gen"], in: sandbox.path)
+        #expect(gen.status == 0, "\(gen.stderr)")
+        #expect(gen.stdout == "Out/A: 1 created, 0 updated, 0 removed, 0 unchanged\nOut/B: 1 created, 0 updated, 0 removed, 0 unchanged\n")
+        #expect(try sandbox.read("Out/A/Swift/Book.swift").contains("\nstruct Book: ParseObject, Sendable {"))
+        #expect(try sandbox.read("Out/B/Swift/Book.swift").contains("\npublic struct Book: ParseObject, Sendable {"))
+        let check = try modelgen(["check"], in: sandbox.path)
+        #expect(check.status == 0)
+        #expect(check.stdout == "Out/A is up to date (1 files)\nOut/B is up to date (1 files)\n")
+
+        try sandbox.write("b.yaml", validSchema + "\n      year: int\n")
+        let stale = try modelgen(["check"], in: sandbox.path)
+        #expect(stale.status == 2)
+        #expect(stale.stdout.contains("+    public var year: Int?"))
+        #expect(stale.stderr == "modelgen: error: 1 generated file is stale in Out/B; run 'modelgen gen'\n")
+    }
+
+    @Test func anErrorInOneModelWritesNoModel() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("modelgen.yml", "models:\n  - {inputs: [a.yaml], output: A}\n  - {inputs: [b.yaml], output: B}\n")
+        try sandbox.write("a.yaml", validSchema)
+        try sandbox.write("b.yaml", "classes:\n  C: {fields: {x: nope}}\n")
+        let run = try modelgen(["gen"], in: sandbox.path)
+        #expect(run.status == 1)
+        #expect(run.stderr == "b.yaml:2:19: error: unknown type 'nope'\n")
+        #expect(!sandbox.exists("A"))
+    }
+
+    @Test func malformedModelsAreLocatedErrors() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("a.yaml", validSchema)
+        try sandbox.write("modelgen.yml", """
+            inputs: [a.yaml]
+            models:
+              - {inputs: [a.yaml]}
+              - {inputs: [a.yaml], output: X, ouput: Y}
+              - {inputs: [a.yaml], output: X}
+              - just text
+            """)
+        let run = try modelgen(["lint"], in: sandbox.path)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            modelgen.yml:3:5: error: a model needs both 'inputs' and 'output'
+            modelgen.yml:4:35: error: unknown key 'ouput' in a model
+            modelgen.yml:4:35: note: did you mean 'output'?
+            modelgen.yml:4:35: note: allowed keys of a model: inputs, output, emitters
+            modelgen.yml:6:5: error: a model must be a mapping with 'inputs' and 'output', found a scalar
+            modelgen.yml:1:1: error: 'inputs' cannot be used together with 'models'
+            modelgen.yml:1:1: note: move it into the models it belongs to
+
+            """)
+        try sandbox.write("modelgen.yml", "models:\n  - {inputs: [a.yaml], output: X}\n  - {inputs: [a.yaml], output: X}\n")
+        let twice = try modelgen(["gen"], in: sandbox.path)
+        #expect(twice.status == 1)
+        #expect(twice.stderr == "modelgen.yml:3:5: error: two models write to 'X'\nmodelgen.yml:2:5: note: the other model is here\n")
+        let output = try modelgen(["gen", "--output", "Z"], in: sandbox.path)
+        #expect(output.status == 1)
+        #expect(output.stderr.hasPrefix("modelgen: error: --output names one directory, but modelgen.yml lists 2 models"))
+    }
+
+    @Test func emitterOptionErrorsPointIntoTheConfig() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("a.yaml", validSchema)
+        try sandbox.write("modelgen.yml", "inputs: [a.yaml]\nemitters:\n  swift: {access: open, acess: public}\n")
+        let run = try modelgen(["gen"], in: sandbox.path)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            modelgen.yml:3:25: error: unknown option 'acess' for emitter 'swift'
+            modelgen.yml:3:25: note: did you mean 'access'?
+            modelgen.yml:3:25: note: options of 'swift': access, runtime, unknownEnumCase, folder
+
+            """)
+        try sandbox.write("modelgen.yml", "inputs: [a.yaml]\nemitters:\n  swift: {access: open}\n")
+        let value = try modelgen(["gen"], in: sandbox.path)
+        #expect(value.status == 1)
+        #expect(value.stderr.hasPrefix("modelgen.yml:3:19: error: option 'access' of emitter 'swift' must be one of internal, package, public, found 'open'"))
+        #expect(!sandbox.exists("Generated"))
+    }
+}
+
+@Suite struct TemplatesCommandTests {
+    @Test func dumpWritesTheDefaultsAndAnOverrideChangesTheOutput() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        let dump = try modelgen(["templates", "dump", "MyTemplates"], in: sandbox.path)
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let listed = try modelgen(["templates", "list"], in: sandbox.path).stdout.split(separator: "\n").map(String.init)
+        #expect(dump.stdout == "MyTemplates: \(listed.count) written, 0 unchanged\n")
+        for name in listed {
+            #expect(try sandbox.read("MyTemplates/" + name) == (try String(contentsOfFile: packageRoot.path + "/Templates/" + name, encoding: .utf8)))
+        }
+        #expect(try modelgen(["templates", "dump", "MyTemplates"], in: sandbox.path).stdout == "MyTemplates: 0 written, \(listed.count) unchanged\n")
+
+        try sandbox.write("a.yaml", "enums:\n  Size:\n    values: [small, large]\n")
+        try sandbox.write("modelgen.yml", "inputs: [a.yaml]\ntemplates: MyTemplates\nemitters: [swift]\n")
+        try sandbox.write("MyTemplates/swift-enum.mustache", "{{% CONTENT_TYPE: TEXT}}\nenum {{{typeName}}}: String { {{#cases}}case {{{name}}}; {{/cases}}}\n")
+        #expect(try modelgen(["gen"], in: sandbox.path).status == 0)
+        #expect(try sandbox.read("Generated/Swift/Size.swift").hasSuffix("\nenum Size: String { case small; case large; }\n"))
+
+        let refused = try modelgen(["templates", "dump", "MyTemplates"], in: sandbox.path)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "modelgen: error: 'MyTemplates/swift-enum.mustache' exists with other content; nothing was written\nmodelgen: note: pass --force to replace them with the defaults\n")
+        #expect(try modelgen(["templates", "dump", "--force", "MyTemplates"], in: sandbox.path).stdout == "MyTemplates: 1 written, \(listed.count - 1) unchanged\n")
+    }
+
+    @Test func aMalformedUserTemplateFailsTheRunWithItsLocation() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("a.yaml", validSchema)
+        try sandbox.write("modelgen.yml", "inputs: [a.yaml]\ntemplates: T\n")
+        try sandbox.write("T/swift-class.mustache", "{{#fields}}\n{{name}\n")
+        let run = try modelgen(["gen"], in: sandbox.path)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix(sandbox.path + "/T/swift-class.mustache:2:"))
+        #expect(run.stderr.contains("error: malformed template"))
+        #expect(!sandbox.exists("Generated"))
     }
 }
