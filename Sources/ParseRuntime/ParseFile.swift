@@ -1,0 +1,128 @@
+import Foundation
+
+/// A file stored by Parse: `{"__type":"File","name":"…","url":"…"}`.
+///
+/// Only `name` and `url` travel in object JSON; the other properties describe a file still to
+/// be uploaded. Two saved files are equal when their URLs are; unsaved files compare by ``id``.
+public struct ParseFile: ParseTypeable, Identifiable, Hashable, Sendable {
+    /// A local identity, new for every instance created or decoded.
+    public var id: UUID
+    /// The file name; after upload, Parse's unique name.
+    public var name: String
+    /// The URL Parse serves the file from; `nil` until uploaded.
+    public var url: URL?
+    /// A local file to upload.
+    public var localURL: URL?
+    /// A remote file to fetch and upload.
+    public var cloudURL: URL?
+    /// The contents to upload.
+    public var data: Data?
+    /// The content type to upload with, such as `application/pdf`.
+    public var mimeType: String?
+    /// File adapter metadata to upload with.
+    public var metadata: [String: String]?
+    /// File adapter tags to upload with.
+    public var tags: [String: String]?
+
+    /// Whether the file has been uploaded, that is whether it has a ``url``.
+    public var isSaved: Bool { url != nil }
+
+    /// A file to upload from memory.
+    /// - Parameters:
+    ///   - name: The file name; `"file"` by default.
+    ///   - data: The contents.
+    ///   - mimeType: The content type; inferred from `name` by the server when `nil`.
+    ///   - metadata: File adapter metadata.
+    ///   - tags: File adapter tags.
+    public init(name: String = "file", data: Data, mimeType: String? = nil,
+                metadata: [String: String]? = nil, tags: [String: String]? = nil) {
+        self.init(name: name)
+        self.data = data
+        self.mimeType = mimeType
+        self.metadata = metadata
+        self.tags = tags
+    }
+
+    /// A file to upload from disk.
+    /// - Parameters:
+    ///   - name: The file name; `"file"` by default.
+    ///   - localURL: The file on disk.
+    ///   - metadata: File adapter metadata.
+    ///   - tags: File adapter tags.
+    public init(name: String = "file", localURL: URL,
+                metadata: [String: String]? = nil, tags: [String: String]? = nil) {
+        self.init(name: name)
+        self.localURL = localURL
+        self.metadata = metadata
+        self.tags = tags
+    }
+
+    /// A file to fetch from `cloudURL` and upload.
+    /// - Parameters:
+    ///   - name: The file name; `"file"` by default.
+    ///   - cloudURL: Where to fetch the contents.
+    ///   - metadata: File adapter metadata.
+    ///   - tags: File adapter tags.
+    public init(name: String = "file", cloudURL: URL,
+                metadata: [String: String]? = nil, tags: [String: String]? = nil) {
+        self.init(name: name)
+        self.cloudURL = cloudURL
+        self.metadata = metadata
+        self.tags = tags
+    }
+
+    /// A file already stored by Parse.
+    /// - Parameters:
+    ///   - name: Parse's name of the file.
+    ///   - url: Where Parse serves it.
+    public init(name: String, url: URL) {
+        self.init(name: name)
+        self.url = url
+    }
+
+    private init(name: String) {
+        self.id = UUID()
+        self.name = name
+    }
+
+    /// Saved files are equal when their URLs are; otherwise files are equal when they are the
+    /// same instance (same ``id``) and neither is saved.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        if let left = lhs.url, let right = rhs.url {
+            return left == right
+        }
+        return lhs.url == nil && rhs.url == nil && lhs.id == rhs.id
+    }
+
+    /// Hashes the URL of a saved file, or the ``id`` of an unsaved one.
+    public func hash(into hasher: inout Hasher) {
+        if let url {
+            hasher.combine(url)
+        } else {
+            hasher.combine(id)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type = "__type"
+        case name
+        case url
+    }
+
+    /// Decodes `{"__type":"File","name":...,"url":...}`.
+    /// - Throws: `DecodingError.typeMismatch` when `__type` is not `File`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try container.checkParseType(["File"], forKey: .type, decoding: Self.self)
+        self.init(name: try container.decode(String.self, forKey: .name))
+        url = try container.decodeIfPresent(URL.self, forKey: .url)
+    }
+
+    /// Encodes `{"__type":"File","name":...,"url":...}` (`url` only when saved).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("File", forKey: .type)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(url, forKey: .url)
+    }
+}
