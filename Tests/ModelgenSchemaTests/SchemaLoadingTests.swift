@@ -205,7 +205,7 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
             SchemaLoading.Input(path: schemasDirectory.appendingPathComponent($0).path, displayPath: $0)
         })
         #expect(result.schema == nil)
-        #expect(result.diagnostics.contains { $0.description.contains("error: 'Book' is declared twice") })
+        #expect(result.diagnostics.contains { $0.description.contains("error: 'Book' is declared more than once") })
     }
 }
 
