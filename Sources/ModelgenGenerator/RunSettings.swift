@@ -1,6 +1,7 @@
 import ModelgenFileSystem
 import ModelgenDiagnostics
 import ModelgenSchema
+import ModelgenYAML
 
 #if canImport(Glibc)
 import Glibc
@@ -24,14 +25,21 @@ public struct RunSettings: Sendable {
         public var output: String?
         public var warningsAsErrors: Bool
         public var workingDirectory: String
+        /// `--emitter`: run only these emitters (with their options from the config, if any).
+        public var emitters: [String]
+        /// `--option emitter.key=value`: emitter options that win over the config's.
+        public var options: [String]
 
         public init(schemas: [String] = [], configPath: String? = nil, output: String? = nil,
-                    warningsAsErrors: Bool = false, workingDirectory: String = RunSettings.currentDirectory()) {
+                    warningsAsErrors: Bool = false, workingDirectory: String = RunSettings.currentDirectory(),
+                    emitters: [String] = [], options: [String] = []) {
             self.schemas = schemas
             self.configPath = configPath
             self.output = output
             self.warningsAsErrors = warningsAsErrors
             self.workingDirectory = workingDirectory
+            self.emitters = emitters
+            self.options = options
         }
     }
 
@@ -70,6 +78,10 @@ public struct RunSettings: Sendable {
             }
         }
         let base = configuration?.baseDirectory ?? cwd
+        func selections(_ configured: [EmitterSelection]?) -> [EmitterSelection]? {
+            Self.override(configured, emitters: commandLine.emitters, options: commandLine.options,
+                          registry: registry, diagnostics: &diagnostics)
+        }
         let templates = configuration?.templates.map { absolute($0, from: base) }
         let warningsAsErrors = commandLine.warningsAsErrors || (configuration?.warningsAsErrors ?? false)
 
@@ -87,11 +99,11 @@ public struct RunSettings: Sendable {
                     .init("pass schema paths, as in 'modelgen gen Schemas/Library.yaml', or list them under 'inputs' in \(Configuration.fileName)"),
                 ]))
             }
+            let request = Generator.Request(inputs: inputs, emitters: selections(configuration?.emitters),
+                                            templatesDirectory: templates, warningsAsErrors: warningsAsErrors)
             if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
             let output = commandLine.output.map { absolute($0, from: cwd) }
                 ?? absolute(configuration?.output ?? Configuration.defaultOutput, from: base)
-            let request = Generator.Request(inputs: inputs, emitters: configuration?.emitters,
-                                            templatesDirectory: templates, warningsAsErrors: warningsAsErrors)
             return ([RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath)], diagnostics)
         }
 
@@ -110,12 +122,68 @@ public struct RunSettings: Sendable {
                                           notes: [.init("the other model is here", at: first)]))
             }
             outputs[output] = model.location
-            let request = Generator.Request(inputs: inputs, emitters: model.emitters ?? configuration?.emitters,
+            let request = Generator.Request(inputs: inputs, emitters: selections(model.emitters ?? configuration?.emitters),
                                             templatesDirectory: templates, warningsAsErrors: warningsAsErrors)
             runs.append(RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
         return (runs, diagnostics)
+    }
+
+    /// Applies `--emitter` and `--option` to the emitters a model would run.
+    static func override(_ configured: [EmitterSelection]?, emitters names: [String], options: [String],
+                         registry: EmitterRegistry, diagnostics: inout [Diagnostic]) -> [EmitterSelection]? {
+        guard !names.isEmpty || !options.isEmpty else { return configured }
+        let known = registry.descriptors.map(\.name)
+        var selections = configured ?? registry.descriptors.map { EmitterSelection(name: $0.name) }
+        if !names.isEmpty {
+            for name in names where registry.descriptor(named: name) == nil {
+                var notes: [Diagnostic.Note] = []
+                if let near = Suggestions.note(for: name, among: known) { notes.append(near) }
+                notes.append(.init("available emitters: \(known.joined(separator: ", "))"))
+                diagnostics.append(.error("unknown emitter '\(name)' in --emitter", at: nil, notes: notes))
+            }
+            selections = names.filter { registry.descriptor(named: $0) != nil }.map { name in
+                selections.first { $0.name == name } ?? EmitterSelection(name: name)
+            }
+        }
+        for option in options {
+            guard let equals = option.firstIndex(of: "="), let dot = option[..<equals].firstIndex(of: "."),
+                  dot > option.startIndex, option.index(after: dot) < equals else {
+                diagnostics.append(.error("--option '\(option)' must look like EMITTER.KEY=VALUE, as in swift.access=public", at: nil))
+                continue
+            }
+            let name = String(option[..<dot]), key = String(option[option.index(after: dot)..<equals])
+            let text = String(option[option.index(after: equals)...])
+            guard let descriptor = registry.descriptor(named: name) else {
+                diagnostics.append(.error("unknown emitter '\(name)' in --option '\(option)'", at: nil,
+                                          notes: Suggestions.note(for: name, among: known).map { [$0] } ?? []))
+                continue
+            }
+            guard descriptor.optionKeys.contains(key) else {
+                var notes: [Diagnostic.Note] = []
+                if let near = Suggestions.note(for: key, among: descriptor.optionKeys) { notes.append(near) }
+                notes.append(.init("options of '\(name)': \(descriptor.optionKeys.joined(separator: ", "))"))
+                diagnostics.append(.error("unknown option '\(key)' for emitter '\(name)' in --option", at: nil, notes: notes))
+                continue
+            }
+            let file = "--option \(name).\(key)"
+            let value: YAMLNode
+            do {
+                value = try YAMLReader.parse(text, file: file) ?? YAMLNode(.scalar(YAMLScalar("")), at: SourceLocation(file: file, line: 1, column: 1))
+            } catch {
+                diagnostics.append(error.diagnostic)
+                continue
+            }
+            let entry = YAMLMappingEntry(key: key, keyLocation: value.location, value: value)
+            if let index = selections.firstIndex(where: { $0.name == name }) {
+                selections[index].options.removeAll { $0.key == key }
+                selections[index].options.append(entry)
+            } else if names.isEmpty {
+                selections.append(EmitterSelection(name: name, options: [entry]))
+            }
+        }
+        return selections
     }
 
     private static func absolute(_ path: String, from base: String) -> String {

@@ -36,35 +36,99 @@ public struct SwiftModelEmitter: Emitter {
                                                diagnostics: &diagnostics)
         else { return [] }
         let models = SwiftViewModels(schema: schema, names: names, options: options)
-        var files: [GeneratedFile] = []
-        func file(_ typeName: String, sources: [String], template: String, _ viewModel: [String: Any]) {
-            files.append(GeneratedFile(path: "\(options.folder)/\(typeName).swift", sources: sources, commentPrefix: "//",
-                                       body: templates.render(template, viewModel)))
-        }
+        // Every type's text, with the schema file it belongs to.
+        var rendered: [(typeName: String, source: String, text: String)] = []
         for definition in schema.classes {
-            file(names.classes[definition.name]!, sources: [definition.file], template: "swift-class",
-                 models.classContext(definition, builtin: definition.builtin, sources: [definition.file]))
+            rendered.append((names.classes[definition.name]!, definition.file,
+                             templates.render("swift-class", models.classContext(definition, builtin: definition.builtin, sources: [definition.file]))))
         }
         for builtin in names.implicitBuiltins {
             let sources = linkingFiles(to: builtin.rawValue, in: schema)
-            file(names.classes[builtin.rawValue]!, sources: sources, template: "swift-class",
-                 models.classContext(nil, builtin: builtin, sources: sources))
+            rendered.append((names.classes[builtin.rawValue]!, sources[0],
+                             templates.render("swift-class", models.classContext(nil, builtin: builtin, sources: sources))))
         }
         for definition in schema.enums {
-            file(definition.name, sources: [definition.file], template: "swift-enum",
-                 models.enumContext(definition, sources: [definition.file]))
+            rendered.append((definition.name, definition.file, templates.render("swift-enum", models.enumContext(definition, sources: [definition.file]))))
         }
         for definition in schema.embeddedTypes {
-            file(definition.name, sources: [definition.file], template: "swift-embedded",
-                 models.embeddedContext(definition, sources: [definition.file]))
+            rendered.append((definition.name, definition.file,
+                             templates.render("swift-embedded", models.embeddedContext(definition, sources: [definition.file]))))
         }
+        let allSources = schema.files.map(\.path)
+        var support: [(typeName: String, text: String)] = []
         if options.runtime == .parseSwift {
             // ParseSwift has no public JSON value type and no typed keys: emit ours once.
-            let sources = schema.files.map(\.path)
-            file("JSONValue", sources: sources, template: "swift-json-value", models.common(sources: sources))
-            file("ParseField", sources: sources, template: "swift-parse-field", models.common(sources: sources))
+            support.append(("JSONValue", templates.render("swift-json-value", models.common(sources: allSources))))
+            support.append(("ParseField", templates.render("swift-parse-field", models.common(sources: allSources))))
         }
+        guard let shards = options.shards else {
+            return rendered.map { type in
+                GeneratedFile(path: "\(options.folder)/\(type.typeName).swift", sources: sources(of: type.typeName, schema: schema, names: names, default: type.source),
+                              commentPrefix: "//", body: type.text)
+            } + support.map {
+                GeneratedFile(path: "\(options.folder)/\($0.typeName).swift", sources: allSources, commentPrefix: "//", body: $0.text)
+            }
+        }
+        return shardedFiles(rendered, support: support, shards: shards, schema: schema, models: models)
+    }
+
+    /// The header sources of a type's own file: a generated built-in class names every file
+    /// that links to it.
+    private func sources(of typeName: String, schema: Schema, names: SwiftTypeNames, default source: String) -> [String] {
+        for builtin in names.implicitBuiltins where names.classes[builtin.rawValue] == typeName {
+            return linkingFiles(to: builtin.rawValue, in: schema)
+        }
+        return [source]
+    }
+
+    /// `<schema>.<k>.swift` for k in 1...shards per schema file, plus `ModelgenSupport.swift`:
+    /// names known from the schema file names alone. A type goes to the shard its name hashes to.
+    private func shardedFiles(_ rendered: [(typeName: String, source: String, text: String)],
+                              support: [(typeName: String, text: String)], shards: Int,
+                              schema: Schema, models: SwiftViewModels) -> [GeneratedFile] {
+        let imports = (models.common(sources: [])["imports"] as? [String] ?? []).joined(separator: "\n") + "\n"
+        func withoutImports(_ text: String) -> String {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+            while let first = lines.first, first.hasPrefix("import ") || first.hasPrefix("@preconcurrency import ") { lines.removeFirst() }
+            while lines.first?.isEmpty == true { lines.removeFirst() }
+            return lines.joined(separator: "\n")
+        }
+        var files: [GeneratedFile] = []
+        for file in schema.files {
+            let stem = Self.stem(of: file.path)
+            var buckets = [[String]](repeating: [], count: shards)
+            for type in rendered where type.source == file.path {
+                buckets[Int(Self.stableHash(type.typeName) % UInt32(shards))].append(withoutImports(type.text))
+            }
+            for (index, bucket) in buckets.enumerated() {
+                let body = bucket.isEmpty ? "// No types of \(stem) hash to this file.\n" : imports + "\n" + bucket.joined(separator: "\n")
+                files.append(GeneratedFile(path: "\(options.folder)/\(stem).\(index + 1).swift", sources: [file.path],
+                                           commentPrefix: "//", body: body))
+            }
+        }
+        let supportBody = support.isEmpty ? "// ParseRuntime provides JSONValue and ParseField; nothing else is needed.\n"
+            : imports + "\n" + support.map { withoutImports($0.text) }.joined(separator: "\n")
+        files.append(GeneratedFile(path: "\(options.folder)/ModelgenSupport.swift", sources: schema.files.map(\.path),
+                                   commentPrefix: "//", body: supportBody))
         return files
+    }
+
+    /// The file name without folders and extension: `Schemas/Bookstore.yaml` → `Bookstore`.
+    static func stem(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// FNV-1a over the UTF-8 bytes: the same on every machine and every run (Swift's own
+    /// `hashValue` is seeded per process).
+    static func stableHash(_ text: String) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in text.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return hash
     }
 
     /// The schema files with a field that links to `className`, for a generated built-in class.

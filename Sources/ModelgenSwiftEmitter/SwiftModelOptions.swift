@@ -11,6 +11,7 @@ import ModelgenYAML
 ///     runtime: ParseSwift     # ParseRuntime (default) or ParseSwift
 ///     unknownEnumCase: true   # enums decode values they do not know into `.unknown(raw)`
 ///     folder: Models          # where the files go inside the output directory (default Swift)
+///     shards: 4               # write <schema>.1.swift ... <schema>.4.swift instead of a file per type
 /// ```
 public struct SwiftModelOptions: Sendable, Hashable {
     /// The access level of every generated declaration.
@@ -34,14 +35,21 @@ public struct SwiftModelOptions: Sendable, Hashable {
     public var runtime: Runtime = .parseRuntime
     public var unknownEnumCase = false
     public var folder = "Swift"
+    /// `nil`: one file per type. Otherwise each schema file's types go into this many files
+    /// (by a stable hash of the type name) plus `ModelgenSupport.swift`, so the file names depend
+    /// only on the schema file names, as SwiftPM's build-tool plugins need.
+    public var shards: Int?
 
-    public static let keys = ["access", "runtime", "unknownEnumCase", "folder"]
+    public static let keys = ["access", "runtime", "unknownEnumCase", "folder", "shards"]
+    static let maximumShards = 64
 
-    public init(access: Access = .internal, runtime: Runtime = .parseRuntime, unknownEnumCase: Bool = false, folder: String = "Swift") {
+    public init(access: Access = .internal, runtime: Runtime = .parseRuntime, unknownEnumCase: Bool = false,
+                folder: String = "Swift", shards: Int? = nil) {
         self.access = access
         self.runtime = runtime
         self.unknownEnumCase = unknownEnumCase
         self.folder = folder
+        self.shards = shards
     }
 
     /// Reads the options from the emitter's config mapping; `nil` after reporting a bad value.
@@ -52,6 +60,15 @@ public struct SwiftModelOptions: Sendable, Hashable {
         valid = reader.read("runtime", into: &options.runtime, diagnostics: &diagnostics) && valid
         valid = reader.read("unknownEnumCase", into: &options.unknownEnumCase, diagnostics: &diagnostics) && valid
         valid = reader.readFolder("folder", into: &options.folder, diagnostics: &diagnostics) && valid
+        if let entry = entries.first(where: { $0.key == "shards" }) {
+            if let count = entry.value.scalar?.int, (1...maximumShards).contains(count) {
+                options.shards = count
+            } else {
+                diagnostics.error("option 'shards' of emitter 'swift' must be a whole number from 1 to \(maximumShards)",
+                                  at: entry.value.location)
+                valid = false
+            }
+        }
         return valid ? options : nil
     }
 }

@@ -120,9 +120,10 @@ struct Lint: ParsableCommand {
 
 /// The steps `gen` and `check` share.
 enum Runner {
-    static func settings(schemas: [String], config: String?, output: String?, warningsAsErrors: Bool) throws -> [RunSettings] {
+    static func settings(schemas: [String], config: String?, output: String?, warningsAsErrors: Bool,
+                         emitters: [String] = [], options: [String] = []) throws -> [RunSettings] {
         let (settings, diagnostics) = RunSettings.resolve(.init(schemas: schemas, configPath: config, output: output,
-                                                                warningsAsErrors: warningsAsErrors))
+                                                                warningsAsErrors: warningsAsErrors, emitters: emitters, options: options))
         guard let settings else {
             Console.report(diagnostics)
             throw ExitCode(1)
@@ -134,7 +135,7 @@ enum Runner {
     /// Generates every model; fails when any of them fails, after reporting all diagnostics.
     static func generate(_ options: GenerationOptions) throws -> [(settings: RunSettings, result: Generator.Result)] {
         let runs = try settings(schemas: options.schemas, config: options.config, output: options.output,
-                                warningsAsErrors: options.warningsAsErrors)
+                                warningsAsErrors: options.warningsAsErrors, emitters: options.emitter, options: options.option)
         let results = runs.map { (settings: $0, result: Generator().generate($0.request)) }
         for run in results { Console.report(run.result.diagnostics) }
         guard results.allSatisfy(\.result.succeeded) else { throw ExitCode(1) }

@@ -27,4 +27,11 @@ struct GenerationOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Fail on warnings too.")
     var warningsAsErrors = false
+
+    @Option(name: .long, help: ArgumentHelp("Run only this emitter (repeatable). Default: the config's emitters, or all.", valueName: "name"))
+    var emitter: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Set an emitter option over the config's, as in swift.access=public (repeatable).",
+                                            valueName: "emitter.key=value"))
+    var option: [String] = []
 }
