@@ -341,3 +341,36 @@ private let validSchema = """
         #expect(!sandbox.exists("Generated"))
     }
 }
+
+@Suite struct EmitterSelectionFlagTests {
+    @Test func emitterAndOptionFlagsOverrideTheConfig() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("Shop.yaml", validSchema + "\n  Shelf:\n    fields:\n      label: string\n")
+        let run = try modelgen(["gen", "Shop.yaml", "--output", "Out", "--emitter", "swift", "--option", "swift.shards=2",
+                                "--option", "swift.access=public"], in: sandbox.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try sandbox.snapshot().keys.filter { $0.hasPrefix("Out/") }.sorted()
+        #expect(files == ["Out/Swift/ModelgenSupport.swift", "Out/Swift/Shop.1.swift", "Out/Swift/Shop.2.swift"])
+        let text = try sandbox.read("Out/Swift/Shop.1.swift") + sandbox.read("Out/Swift/Shop.2.swift")
+        #expect(text.components(separatedBy: "public struct Book: ParseObject").count == 2)
+        #expect(text.components(separatedBy: "public struct Shelf: ParseObject").count == 2)
+    }
+
+    @Test func badFlagsAreErrorsWithSuggestions() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("a.yaml", validSchema)
+        let unknownEmitter = try modelgen(["gen", "a.yaml", "--emitter", "swfit"], in: sandbox.path)
+        #expect(unknownEmitter.status == 1)
+        #expect(unknownEmitter.stderr.hasPrefix("modelgen: error: unknown emitter 'swfit' in --emitter\nmodelgen: note: did you mean 'swift'?"))
+        let unknownKey = try modelgen(["gen", "a.yaml", "--option", "swift.acess=public"], in: sandbox.path)
+        #expect(unknownKey.stderr.hasPrefix("modelgen: error: unknown option 'acess' for emitter 'swift' in --option\nmodelgen: note: did you mean 'access'?"))
+        let malformed = try modelgen(["gen", "a.yaml", "--option", "public"], in: sandbox.path)
+        #expect(malformed.stderr == "modelgen: error: --option 'public' must look like EMITTER.KEY=VALUE, as in swift.access=public\n")
+        let badValue = try modelgen(["gen", "a.yaml", "--option", "swift.shards=100"], in: sandbox.path)
+        #expect(badValue.status == 1)
+        #expect(badValue.stderr.hasPrefix("--option swift.shards:1:1: error: option 'shards' of emitter 'swift' must be a whole number from 1 to 64"))
+        #expect(!sandbox.exists("Generated"))
+    }
+}
