@@ -6,6 +6,10 @@ let package = Package(
     products: [
         .executable(name: "modelgen", targets: ["modelgen"]),
         .library(name: "ModelgenGenerator", targets: ["ModelgenGenerator"]),
+        // What apps and servers link so the generated models work without the Parse-Swift SDK.
+        .library(name: "ParseRuntime", targets: ["ParseRuntime"]),
+        .plugin(name: "ModelgenPlugin", targets: ["ModelgenPlugin"]),
+        .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,11 +57,33 @@ let package = Package(
             ]
         ),
 
+        // The build-tool plugin: a target's schemas become its Swift models at build time.
+        .plugin(name: "ModelgenPlugin", capability: .buildTool(), dependencies: ["modelgen"]),
+        // The command plugin: `swift package generate-models` writes generated code into the package.
+        .plugin(
+            name: "GenerateModels",
+            capability: .command(
+                intent: .custom(verb: "generate-models", description: "Generate models, clients and SQL with modelgen"),
+                permissions: [.writeToPackageDirectory(reason: "modelgen writes the generated files into the package")]),
+            dependencies: ["modelgen"]),
+
         // The library generated models use on Linux and everywhere: ParseSwift's protocol shape
         // and Parse's wire types, with no dependencies.
         .target(name: "ParseRuntime"),
 
         .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime"]),
+
+        // Sample targets: the committed output of every sample schema, compiled against
+        // ParseRuntime and exercised against Parse's wire format.
+        .target(name: "LibraryModels", dependencies: ["ParseRuntime"], path: "Generated/Library/Swift"),
+        .target(name: "BookstoreModels", dependencies: ["ParseRuntime"], path: "Generated/Bookstore/Swift"),
+        .target(name: "TodoListModels", dependencies: ["ParseRuntime"], path: "Generated/TodoList/Swift"),
+        .target(name: "RecipesModels", dependencies: ["ParseRuntime"], path: "Generated/Recipes/Swift"),
+        .target(name: "PeopleModels", dependencies: ["ParseRuntime"], path: "Generated/People/Swift"),
+        .target(name: "GroceryModels", dependencies: ["ParseRuntime"], path: "Generated/Grocery/Swift"),
+        .testTarget(name: "SampleModelTests", dependencies: [
+            "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
+        ]),
         .testTarget(name: "ModelgenTemplatesTests", dependencies: ["ModelgenTemplates", "ModelgenDiagnostics", "ModelgenTestSupport"]),
         .testTarget(name: "ModelgenYAMLTests", dependencies: ["ModelgenYAML"]),
         .testTarget(name: "ModelgenSchemaTests", dependencies: ["ModelgenSchema"], exclude: ["InvalidSchemas"]),
