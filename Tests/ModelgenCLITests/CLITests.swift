@@ -292,7 +292,7 @@ private let validSchema = """
         #expect(run.stderr == """
             modelgen.yml:3:25: error: unknown option 'acess' for emitter 'swift'
             modelgen.yml:3:25: note: did you mean 'access'?
-            modelgen.yml:3:25: note: options of 'swift': access, runtime, unknownEnumCase, folder
+            modelgen.yml:3:25: note: options of 'swift': access, runtime, unknownEnumCase, folder, shards
 
             """)
         try sandbox.write("modelgen.yml", "inputs: [a.yaml]\nemitters:\n  swift: {access: open}\n")
