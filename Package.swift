@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "modelgen",
+    // ParseRuntime's client uses Swift concurrency and Foundation APIs from these releases.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "modelgen", targets: ["modelgen"]),
         .library(name: "ModelgenGenerator", targets: ["ModelgenGenerator"]),

@@ -12,25 +12,38 @@ public struct ParseError: Error, Codable, Hashable, Sendable {
     public let message: String
     /// The numeric code when ``code`` is ``Code-swift.enum/other``; otherwise `nil`.
     public let otherCode: Int?
+    /// The HTTP status of the response that carried the error (404 for
+    /// ``Code-swift.enum/objectNotFound``, 400 for most others), or `nil` when the error did not
+    /// come from an HTTP response (local errors, items of a batch). Not part of the JSON form.
+    public var httpStatus: Int?
 
     /// Creates an error with a known code and a message.
     /// - Parameters:
     ///   - code: The Parse error code.
     ///   - message: The message.
-    public init(code: Code, message: String) {
+    ///   - httpStatus: The HTTP status of the response that carried the error, if any.
+    public init(code: Code, message: String, httpStatus: Int? = nil) {
         self.code = code
         self.message = message
         self.otherCode = nil
+        self.httpStatus = httpStatus
     }
 
     /// Creates an error with a code this SDK does not know.
     /// - Parameters:
     ///   - otherCode: The numeric error code.
     ///   - message: The message.
-    public init(otherCode: Int, message: String) {
+    ///   - httpStatus: The HTTP status of the response that carried the error, if any.
+    public init(otherCode: Int, message: String, httpStatus: Int? = nil) {
         self.code = .other
         self.message = message
         self.otherCode = otherCode
+        self.httpStatus = httpStatus
+    }
+
+    /// The numeric code as Parse sends it: ``otherCode`` for unknown codes, else the code's value.
+    public var rawCode: Int {
+        otherCode ?? code.rawValue
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -39,9 +52,11 @@ public struct ParseError: Error, Codable, Hashable, Sendable {
         case message
     }
 
-    /// Decodes `{"code":Int,"error":String}` (or `"message"` instead of `"error"`).
+    /// Decodes `{"code":Int,"error":String}` (or `"message"` instead of `"error"`); ``httpStatus``
+    /// is left `nil`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        httpStatus = nil
         let rawCode = try container.decodeIfPresent(Int.self, forKey: .code)
         if let rawCode, let known = Code(rawValue: rawCode), known != .other {
             code = known
@@ -199,12 +214,17 @@ extension ParseError {
 }
 
 extension ParseError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
-    /// `ParseError code=<code> error=<message>`, plus `otherCode=<n>` for unknown codes.
+    /// `ParseError code=<code> error=<message>`, plus `otherCode=<n>` for unknown codes and
+    /// `httpStatus=<n>` when the error came from an HTTP response.
     public var debugDescription: String {
-        guard let otherCode else {
-            return "ParseError code=\(code.rawValue) error=\(message)"
+        var text = "ParseError code=\(code.rawValue) error=\(message)"
+        if let otherCode {
+            text += " otherCode=\(otherCode)"
         }
-        return "ParseError code=\(code.rawValue) error=\(message) otherCode=\(otherCode)"
+        if let httpStatus {
+            text += " httpStatus=\(httpStatus)"
+        }
+        return text
     }
 
     /// Same as ``debugDescription``.
