@@ -41,10 +41,12 @@ let package = Package(
         ]),
         // Stage 3c: one module per output kind.
         .target(name: "ModelgenSwiftEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema"]),
+        // The SQL DDL emitter: PostgreSQL and SQLite scripts.
+        .target(name: "ModelgenSQLEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics"]),
         // Stage 3d: configuration, the emitter registry and the pure `Generator` entry point (no disk writes).
         .target(name: "ModelgenGenerator", dependencies: [
             "ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics", "ModelgenFileSystem",
-            "ModelgenEmitter", "ModelgenSwiftEmitter",
+            "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter",
         ]),
         // Stage 4: the only stage that touches the output tree.
         .target(name: "ModelgenWriter", dependencies: ["ModelgenGenerator", "ModelgenEmitter", "ModelgenFileSystem", "ModelgenDiagnostics"]),
@@ -96,6 +98,10 @@ let package = Package(
         ]),
         .testTarget(name: "ModelgenSwiftEmitterTests", dependencies: [
             "ModelgenSwiftEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport",
+        ], exclude: ["Goldens"]),
+        .testTarget(name: "ModelgenSQLEmitterTests", dependencies: [
+            "ModelgenSQLEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML",
+            "ModelgenTestSupport",
         ], exclude: ["Goldens"]),
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"]),
     ],

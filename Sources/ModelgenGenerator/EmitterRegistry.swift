@@ -1,4 +1,5 @@
 import ModelgenEmitter
+import ModelgenSQLEmitter
 import ModelgenSwiftEmitter
 
 /// The emitters a generator knows, in the order they run.
@@ -17,5 +18,6 @@ public struct EmitterRegistry: Sendable {
     /// SQL) registers here as it is built.
     public static let builtin = EmitterRegistry([
         SwiftModelEmitter.descriptor,
+        SQLEmitter.descriptor,
     ])
 }

@@ -5,6 +5,83 @@
 public enum DefaultTemplates {
     /// Template text by file name, exactly as in the `Templates/` folder.
     public static let files: [String: String] = [
+        "sql-postgresql.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#summary}}
+            -- {{{.}}}
+            {{/summary}}
+
+            BEGIN;
+            {{#tables}}
+
+            {{> sql-table}}
+            {{#comments}}
+            COMMENT ON {{{kind}}} {{{target}}} IS {{{text}}};
+            {{/comments}}
+            {{/tables}}
+            {{#hasDeferredForeignKeys}}
+
+            -- Foreign keys that close a cycle of references, added once every table exists. PostgreSQL
+            -- has no ADD CONSTRAINT IF NOT EXISTS, so each is added only when the catalog lacks it.
+            {{/hasDeferredForeignKeys}}
+            {{#deferredForeignKeys}}
+            DO $$
+            BEGIN
+                IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint
+                               WHERE conrelid = {{{ownerLiteral}}}::regclass AND conname = {{{constraintNameLiteral}}}) THEN
+                    ALTER TABLE {{{owner}}} ADD CONSTRAINT {{{constraintName}}}
+                        FOREIGN KEY ({{{column}}}) REFERENCES {{{target}}} ({{{targetColumn}}}) ON DELETE {{{onDelete}}};
+                END IF;
+            END
+            $$;
+            {{/deferredForeignKeys}}
+
+            COMMIT;
+
+            """####,
+        "sql-sqlite.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#summary}}
+            -- {{{.}}}
+            {{/summary}}
+
+            PRAGMA foreign_keys = ON;
+
+            BEGIN;
+            {{#tables}}
+
+            {{> sql-table}}
+            {{/tables}}
+
+            COMMIT;
+
+            """####,
+        "sql-table.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            CREATE TABLE IF NOT EXISTS {{{tableName}}} (
+            {{#tableComment}}
+                -- {{{.}}}
+            {{/tableComment}}
+            {{#elements}}
+            {{#comment}}
+                -- {{{.}}}
+            {{/comment}}
+            {{#column}}
+                {{{name}}} {{{type}}}{{#notNull}} NOT NULL{{/notNull}}{{#defaultValue}} DEFAULT {{{.}}}{{/defaultValue}}{{#checks}} CHECK ({{{.}}}){{/checks}}{{{comma}}}
+            {{/column}}
+            {{#primaryKey}}
+                PRIMARY KEY ({{{.}}}){{{comma}}}
+            {{/primaryKey}}
+            {{#foreignKey}}
+                CONSTRAINT {{{constraintName}}} FOREIGN KEY ({{{column}}}) REFERENCES {{{target}}} ({{{targetColumn}}}) ON DELETE {{{onDelete}}}{{{comma}}}
+            {{/foreignKey}}
+            {{/elements}}
+            );
+            {{#indexes}}
+            CREATE {{#unique}}UNIQUE {{/unique}}INDEX IF NOT EXISTS {{{indexName}}} ON {{{owner}}}{{#method}} USING {{{.}}}{{/method}} ({{{keys}}});
+            {{/indexes}}
+
+            """####,
         "swift-class.mustache": ####"""
             {{% CONTENT_TYPE: TEXT}}
             {{#imports}}

@@ -71,7 +71,7 @@ import Testing
         let error = await expectClientError { try await client(server, timeout: .milliseconds(300)).get(Author.self, id: "a1") }
         let elapsed = ContinuousClock.now - start
         #expect(error == .timedOut(after: .milliseconds(300)))
-        #expect(elapsed >= .milliseconds(290) && elapsed < .seconds(5), "\(elapsed)")
+        #expect(elapsed >= .milliseconds(290) && elapsed < .seconds(30), "\(elapsed)")
     }
 
     @Test func aBodyOverTheLimitStopsTheTransfer() async throws {

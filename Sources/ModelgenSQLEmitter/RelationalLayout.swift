@@ -1,0 +1,196 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+
+/// The `relational` layout: a table per class with Parse's `objectId` as primary key, typed
+/// columns with NOT NULL, DEFAULT and CHECK from the schema, foreign keys for pointers, and a
+/// join table per relation; built for teams that keep their data in SQL.
+struct RelationalLayout {
+    let schema: Schema
+
+    /// The tables in declaration order (the script orders them by their foreign keys).
+    func tables() -> [SQLTable] {
+        let classes = SQLClassSet(schema: schema)
+        var tables: [SQLTable] = []
+        var joinTables: [SQLTable] = []
+        for entry in classes.entries {
+            var table = SQLTable(name: entry.name,
+                                 description: entry.description ?? entry.builtin.map(SQLClassSet.builtinDescription),
+                                 location: entry.location, origin: "the table of class '\(entry.name)'")
+            table.elements = [
+                .column(SQLColumn(name: "objectId", type: .text, notNull: true)),
+                .column(SQLColumn(name: "createdAt", type: .timestamp, notNull: true, defaultValue: .now)),
+                .column(SQLColumn(name: "updatedAt", type: .timestamp, notNull: true, defaultValue: .now)),
+                .column(SQLColumn(name: "ACL", type: .json, checks: [.jsonValid, .jsonType("object")])),
+            ]
+            var fields: [(name: String, type: FieldType, definition: FieldDefinition?)] =
+                (entry.builtin?.predefinedFields ?? []).map { ($0.name, $0.type, nil) }
+            fields += entry.declaredFields.map { ($0.name, $0.type, $0) }
+            for field in fields {
+                switch field.type {
+                case .inverse:
+                    continue
+                case .relation(let target):
+                    joinTables.append(joinTable(owner: entry.name, field: field.name, target: target, definition: field.definition))
+                case .pointer(let target):
+                    table.elements.append(.column(column(field.name, field.type, field.definition)))
+                    let rule = field.definition?.onDelete ?? (field.definition?.isRequired == true ? .restrict : .setNull)
+                    table.foreignKeys.append(SQLForeignKey(name: SQLSyntax.derivedName([entry.name, field.name, "fkey"]),
+                                                           column: field.name, target: target, targetColumn: "objectId",
+                                                           onDelete: rule, location: field.definition?.location))
+                default:
+                    table.elements.append(.column(column(field.name, field.type, field.definition)))
+                }
+            }
+            table.elements.append(.primaryKey(["objectId"]))
+            addIndexes(to: &table, entry: entry)
+            tables.append(table)
+        }
+        return tables + joinTables
+    }
+
+    // MARK: Columns
+
+    private func column(_ name: String, _ type: FieldType, _ field: FieldDefinition?) -> SQLColumn {
+        var column = SQLColumn(name: name, type: .text, notNull: field?.isRequired ?? false,
+                               description: field?.description)
+        switch type {
+        case .scalar(let scalar):
+            switch scalar {
+            case .string:
+                column.type = .text
+                if field?.minLength != nil || field?.maxLength != nil {
+                    column.checks.append(.length(min: field?.minLength, max: field?.maxLength))
+                }
+            case .int, .double, .float:
+                column.type = scalar == .int ? .bigint : scalar == .double ? .double : .real
+                if field?.min != nil || field?.max != nil { column.checks.append(.range(min: field?.min, max: field?.max)) }
+            case .bool:
+                column.type = .boolean
+                column.checks.append(.boolean)
+            case .date: column.type = .timestamp
+            case .bytes: column.type = .bytes
+            case .file: column.type = .text
+            case .geopoint:
+                column.type = .point
+                column.checks = [.jsonValid, .jsonType("object")]
+            case .polygon:
+                column.type = .polygon
+                column.checks = [.jsonValid, .jsonType("array")]
+            case .object:
+                column.type = .json
+                column.checks = [.jsonValid]
+            }
+        case .enumeration(let name):
+            let definition = schema.enumDefinition(named: name)
+            column.type = definition?.rawType == .int ? .bigint : .text
+            column.checks.append(.oneOf(definition?.cases.map { Self.literal($0.rawValue) } ?? []))
+        case .embedded, .map:
+            column.type = .json
+            column.checks = [.jsonValid, .jsonType("object")]
+        case .array:
+            column.type = .json
+            column.checks = [.jsonValid, .jsonType("array")]
+            if field?.minCount != nil || field?.maxCount != nil {
+                column.checks.append(.count(min: field?.minCount, max: field?.maxCount))
+            }
+        case .pointer:
+            column.type = .text
+        case .relation, .inverse:
+            break
+        }
+        column.defaultValue = field?.defaultValue.map { defaultLiteral($0, type: type) }
+        return column
+    }
+
+    private func defaultLiteral(_ value: DefaultValue, type: FieldType) -> SQLLiteral {
+        switch value {
+        case .string(let text): return .string(text)
+        case .int(let number): return .int(number)
+        case .double(let number): return .double(number)
+        case .bool(let flag): return .bool(flag)
+        case .date(let iso): return .timestamp(iso)
+        case .enumCase(let name):
+            guard case .enumeration(let enumName) = type,
+                  let item = schema.enumDefinition(named: enumName)?.cases.first(where: { $0.name == name })
+            else { return .string(name) }
+            return Self.literal(item.rawValue)
+        }
+    }
+
+    static func literal(_ raw: EnumDefinition.RawValue) -> SQLLiteral {
+        switch raw {
+        case .string(let text): return .string(text)
+        case .int(let number): return .int(number)
+        }
+    }
+
+    // MARK: Join tables
+
+    private func joinTable(owner: String, field: String, target: String, definition: FieldDefinition?) -> SQLTable {
+        let name = NamingRules.parseJoinTableName(className: owner, field: field)
+        let description = definition?.description ?? "Relation '\(field)' of \(owner): the \(target) objects each \(owner) links to."
+        var table = SQLTable(name: name, description: description, location: definition?.location,
+                             origin: "the join table of relation '\(field)' of class '\(owner)'")
+        table.elements = [
+            .column(SQLColumn(name: "owningId", type: .text, notNull: true)),
+            .column(SQLColumn(name: "relatedId", type: .text, notNull: true)),
+            .primaryKey(["owningId", "relatedId"]),
+        ]
+        table.foreignKeys = [
+            SQLForeignKey(name: SQLSyntax.derivedName([name, "owningId", "fkey"]), column: "owningId", target: owner,
+                          targetColumn: "objectId", onDelete: .cascade, location: definition?.location),
+            SQLForeignKey(name: SQLSyntax.derivedName([name, "relatedId", "fkey"]), column: "relatedId", target: target,
+                          targetColumn: "objectId", onDelete: .cascade, location: definition?.location),
+        ]
+        table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, "relatedId", "idx"]), keys: [.column("relatedId")],
+                                location: definition?.location, origin: "the index on the related side of '\(name)'"))
+        return table
+    }
+
+    // MARK: Indexes
+
+    private func addIndexes(to table: inout SQLTable, entry: SQLClassSet.Entry) {
+        let name = entry.name
+        // Parse Server keeps these unique; the relational layout does the same.
+        let builtinUnique: [String] = switch entry.builtin {
+        case .user: ["username", "email"]
+        case .role: ["name"]
+        default: []
+        }
+        for field in builtinUnique {
+            table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field), keys: [.column(field)],
+                                    isUnique: true, location: entry.location, origin: "the unique index of '\(name).\(field)'"))
+        }
+        for field in entry.declaredFields where field.isUnique {
+            table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
+                                    keys: [.column(field.name)], isUnique: true, isSpatial: isSpatial([field.name], in: table),
+                                    location: field.location, origin: "the unique index of field '\(field.name)'"))
+        }
+        for field in entry.declaredFields where field.isIndexed {
+            table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
+                                    isSpatial: isSpatial([field.name], in: table),
+                                    location: field.location, origin: "the index of field '\(field.name)'"))
+        }
+        for index in entry.indexes {
+            table.addIndex(SQLIndex(name: index.name ?? Self.declaredIndexName(table: name, index: index),
+                                    keys: index.fields.map { .column($0) }, isUnique: index.isUnique,
+                                    isSpatial: isSpatial(index.fields, in: table),
+                                    location: index.location, origin: "the index on \(index.fields.joined(separator: ", "))"))
+        }
+        for key in table.foreignKeys where !table.isLeadingColumn(key.column) {
+            table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, key.column, "idx"]), keys: [.column(key.column)],
+                                    location: key.location, origin: "the index of foreign key '\(key.column)'"))
+        }
+    }
+
+    /// The name of a declared index without `name`: `<Class>_<fields>_idx`, or
+    /// `<Class>_unique_<fields>` for a unique one (Parse's form).
+    static func declaredIndexName(table: String, index: IndexDefinition) -> String {
+        index.isUnique ? SQLSyntax.derivedName([table, "unique"] + index.fields)
+            : SQLSyntax.derivedName([table] + index.fields + ["idx"])
+    }
+
+    private func isSpatial(_ columns: [String], in table: SQLTable) -> Bool {
+        columns.contains { table.column(named: $0)?.type.isSpatial == true }
+    }
+}

@@ -1,0 +1,53 @@
+import ModelgenDiagnostics
+import ModelgenEmitter
+import ModelgenSchema
+import ModelgenTemplates
+
+/// Emits SQL DDL for the whole model: one script per dialect (`SQL/postgresql.sql`,
+/// `SQL/sqlite.sql`) in the chosen layout. Each script runs in one transaction and is
+/// idempotent; see docs/SQL.md for the mappings.
+public struct SQLEmitter: Emitter {
+    public static let name = "sql"
+    /// The prefix of this emitter's template names.
+    public static let templatePrefix = "sql-"
+
+    /// The layout, dialects and folder in effect.
+    public var options: SQLOptions
+
+    /// An emitter with these options (by default: relational, both dialects, folder `SQL`).
+    public init(options: SQLOptions = SQLOptions()) {
+        self.options = options
+    }
+
+    /// How `modelgen.yml` finds and configures this emitter under the name `sql`.
+    public static let descriptor = EmitterDescriptor(
+        name: name,
+        summary: "SQL DDL for PostgreSQL and SQLite, relational or as Parse Server lays it out.",
+        optionKeys: SQLOptions.keys
+    ) { entries, diagnostics in
+        SQLOptions.read(entries, diagnostics: &diagnostics).map { SQLEmitter(options: $0) }
+    }
+
+    /// Builds the tables of the chosen layout, reports the problems only SQL has (and then
+    /// writes nothing), and renders one script per chosen dialect.
+    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
+        let tables = switch options.layout {
+        case .relational: RelationalLayout(schema: schema).tables()
+        case .parseServer: ParseServerLayout(schema: schema).tables()
+        }
+        var local = DiagnosticCollector()
+        SQLSchemaChecks(schema: schema, options: options).check(tables, diagnostics: &local)
+        diagnostics.append(contentsOf: local.diagnostics)
+        guard !local.hasErrors,
+              let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
+                                               diagnostics: &diagnostics)
+        else { return [] }
+        let order = SQLTableOrder(tables)
+        let sources = schema.files.map(\.path)
+        return options.dialects.map { dialect in
+            let model = SQLViewModels(layout: options.layout, dialect: dialect, order: order)
+            return GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--",
+                                 body: templates.render("sql-\(dialect.rawValue)", model.script()))
+        }
+    }
+}

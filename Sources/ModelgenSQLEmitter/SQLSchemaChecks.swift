@@ -1,0 +1,124 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+
+/// The problems that only SQL has, found before any script is written and reported at the
+/// schema's own locations: names that would collide in a database, names SQLite reserves,
+/// indexes PostgreSQL cannot build, and text a SQL literal cannot hold.
+struct SQLSchemaChecks {
+    let schema: Schema
+    let options: SQLOptions
+
+    func check(_ tables: [SQLTable], diagnostics: inout DiagnosticCollector) {
+        checkLiterals(diagnostics: &diagnostics)
+        checkNames(tables, diagnostics: &diagnostics)
+        if options.dialects.contains(.postgresql) { checkSpatialIndexes(tables, diagnostics: &diagnostics) }
+        if options.layout == .parseServer { checkParseServerIndexes(diagnostics: &diagnostics) }
+    }
+
+    // MARK: Literals
+
+    /// PostgreSQL text cannot hold U+0000, and a NUL ends a statement in SQLite's C API.
+    private func checkLiterals(diagnostics: inout DiagnosticCollector) {
+        var enumsInColumns = Set<String>()
+        for definition in schema.classes {
+            for field in definition.fields {
+                if case .enumeration(let name) = field.type { enumsInColumns.insert(name) }
+                if case .string(let text)? = field.defaultValue, text.unicodeScalars.contains("\0") {
+                    diagnostics.error("the default of field '\(field.name)' of class '\(definition.name)' contains a NUL character, which SQL text cannot hold",
+                                      at: field.location, notes: [.init("remove the \\0 from the default")])
+                }
+            }
+        }
+        for definition in schema.enums where enumsInColumns.contains(definition.name) {
+            for item in definition.cases {
+                guard case .string(let text) = item.rawValue, text.unicodeScalars.contains("\0") else { continue }
+                diagnostics.error("the raw value of case '\(item.name)' of enum '\(definition.name)' contains a NUL character, which SQL text cannot hold",
+                                  at: item.location, notes: [.init("the raw value goes into a CHECK constraint; remove the \\0")])
+            }
+        }
+    }
+
+    // MARK: Names
+
+    /// What one SQL name belongs to.
+    private struct Owner {
+        var name: String
+        var origin: String
+        var location: SourceLocation?
+    }
+
+    /// Tables and indexes share one namespace in both dialects (PostgreSQL's schema, SQLite's
+    /// database), and SQLite compares names ignoring case. PostgreSQL also names each primary
+    /// key's index `<table>_pkey`. A clash would make `IF NOT EXISTS` silently skip a table
+    /// or an index, so it is an error.
+    private func checkNames(_ tables: [SQLTable], diagnostics: inout DiagnosticCollector) {
+        var seen: [String: Owner] = [:]
+        func claim(_ owner: Owner) {
+            let key = owner.name.lowercased()
+            guard let first = seen[key] else {
+                seen[key] = owner
+                return
+            }
+            let (earlier, later) = owner.location == nil && first.location != nil ? (owner, first) : (first, owner)
+            var notes: [Diagnostic.Note] = []
+            if let location = earlier.location, location != later.location { notes.append(.init("\(earlier.origin) is declared here", at: location)) }
+            notes.append(.init(first.name == owner.name ? "tables and indexes share one namespace in PostgreSQL and SQLite"
+                               : "SQLite ignores case in names, so '\(first.name)' and '\(owner.name)' are the same name"))
+            diagnostics.error("SQL name '\(later.name)' of \(later.origin) is already the name of \(earlier.origin)",
+                              at: later.location ?? earlier.location, notes: notes)
+        }
+        for table in tables {
+            claim(Owner(name: table.name, origin: table.origin, location: table.location))
+        }
+        if options.dialects.contains(.postgresql) {
+            for table in tables where !table.primaryKey.isEmpty {
+                let kept = String(decoding: table.name.utf8.prefix(SQLSyntax.identifierLimit - 5), as: UTF8.self)
+                claim(Owner(name: kept + "_pkey", origin: "PostgreSQL's primary-key index of \(table.origin)", location: table.location))
+            }
+        }
+        for table in tables {
+            for index in table.indexes {
+                claim(Owner(name: index.name, origin: index.origin + " of class '\(table.name)'", location: index.location))
+            }
+        }
+        if options.dialects.contains(.sqlite) {
+            let reserved = tables.map { ($0.name, $0.origin, $0.location) }
+                + tables.flatMap { table in table.indexes.map { ($0.name, $0.origin, $0.location) } }
+            for (name, origin, location) in reserved where name.lowercased().hasPrefix("sqlite_") {
+                diagnostics.error("SQL name '\(name)' of \(origin) starts with 'sqlite_', which SQLite reserves for itself",
+                                  at: location, notes: [.init("choose a name that does not start with 'sqlite_'")])
+            }
+        }
+    }
+
+    // MARK: Indexes
+
+    /// PostgreSQL indexes `point` and `polygon` only with GiST, which cannot be unique and
+    /// cannot mix them with other columns (that needs the btree_gist extension).
+    private func checkSpatialIndexes(_ tables: [SQLTable], diagnostics: inout DiagnosticCollector) {
+        for table in tables {
+            for index in table.indexes where index.isSpatial {
+                let types = index.keys.map { table.column(named: $0.column)?.type }
+                if index.isUnique {
+                    diagnostics.error("\(index.origin) of class '\(table.name)' is unique, but PostgreSQL cannot make a unique index on a geopoint or polygon",
+                                      at: index.location, notes: [.init("PostgreSQL indexes points and polygons with GiST, which has no unique indexes")])
+                } else if types.contains(where: { $0?.isSpatial != true }) {
+                    diagnostics.error("\(index.origin) of class '\(table.name)' mixes a geopoint or polygon with other fields, which PostgreSQL cannot index together",
+                                      at: index.location, notes: [.init("index the geopoint or polygon on its own")])
+                }
+            }
+        }
+    }
+
+    /// Parse Server's tables have no column for some of modelgen's predefined fields.
+    private func checkParseServerIndexes(diagnostics: inout DiagnosticCollector) {
+        for definition in schema.classes {
+            for index in definition.indexes {
+                for field in index.fields where ParseServerLayout.columnName(of: field, in: definition.builtin) == nil {
+                    diagnostics.error("index names '\(field)', which Parse Server's \(definition.name) table has no column for",
+                                      at: index.location, notes: [.init("the parse-server layout writes exactly Parse Server's tables")])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import ModelgenSchema
+
+/// SQL's lexical rules, in one place: quoted identifiers, string literals, comments, and the
+/// names modelgen derives for indexes and constraints. The same rules hold in PostgreSQL and
+/// SQLite, so both dialects use them.
+public enum SQLSyntax {
+    /// `name` as a quoted identifier: wrapped in double quotes, a double quote inside doubled.
+    /// Quoting keeps the case of the name and lets keywords (`"order"`, `"default"`) be names.
+    public static func identifier(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A string literal that means exactly `text`: wrapped in single quotes, a single quote
+    /// inside doubled. Backslashes are ordinary characters (PostgreSQL's
+    /// `standard_conforming_strings`, on by default since 9.1, and SQLite).
+    public static func stringLiteral(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// A number as SQL writes it: integers exactly, other numbers in Swift's shortest form
+    /// that reads back as the same `Double` (`0.5`, `1e-05`), which both dialects accept.
+    public static func numberLiteral(_ number: Number) -> String {
+        switch number {
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        }
+    }
+
+    /// The lines of a `--` comment for `text`: one per line, control and bidirectional
+    /// characters removed and trailing spaces dropped, so a description can never end the
+    /// comment early or make the script read differently from how it runs.
+    public static func commentLines(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            if scalar == "\n" && afterCarriageReturn { continue }
+            if isLineBreak(scalar) {
+                lines.append(current)
+                current = ""
+            } else if scalar == "\t" {
+                current += "    "
+            } else if !isHidden(scalar) {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        lines = lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines
+    }
+
+    /// A description as the text of PostgreSQL's `COMMENT ON`: the comment lines joined by
+    /// newlines, `nil` when nothing is left.
+    public static func commentText(_ text: String?) -> String? {
+        let lines = commentLines(text)
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The longest identifier PostgreSQL keeps whole.
+    public static let identifierLimit = NamingRules.postgresIdentifierLimit
+
+    /// A name modelgen derives (an index or a constraint), made to fit PostgreSQL's 63 bytes:
+    /// a longer name keeps its first 54 bytes and ends in `_` and 8 hex digits of a hash of
+    /// the whole name, so it stays unique and the same on every run. Declared names are never
+    /// shortened: validation refuses those that are too long.
+    public static func derivedName(_ parts: [String]) -> String {
+        let name = parts.joined(separator: "_")
+        guard name.utf8.count > identifierLimit else { return name }
+        var kept = ""
+        var bytes = 0
+        for scalar in name.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if bytes + size > identifierLimit - 9 { break }
+            kept.unicodeScalars.append(scalar)
+            bytes += size
+        }
+        let hash = String(fnv1a(name), radix: 16)
+        return kept + "_" + String(repeating: "0", count: 8 - hash.count) + hash
+    }
+
+    /// 32-bit FNV-1a: a tiny hash that is the same on every platform and run (Swift's
+    /// `Hasher` is seeded per process).
+    static func fnv1a(_ text: String) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        return hash
+    }
+
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\n", "\r", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}": return true
+        default: return false
+        }
+    }
+
+    /// Control characters and bidirectional controls, which could hide text in a script.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+}

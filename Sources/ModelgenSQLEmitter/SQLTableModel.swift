@@ -1,0 +1,136 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+
+// The tables a layout builds from a schema, before a dialect spells them. Names here are plain
+// (unquoted); the view model quotes them.
+
+/// What a column holds; each dialect spells it with its own type (see `SQLDialectSpelling`).
+enum SQLValueType: Hashable {
+    case text, bigint, double, real, boolean, timestamp, bytes, json, point, polygon
+    /// PostgreSQL `text[]`: Parse Server's `_rperm`/`_wperm` permission lists.
+    case textArray
+    /// `varChar(n)`: Parse Server's join-table and `_SCHEMA` keys.
+    case varchar(Int)
+    /// PostgreSQL `bool`, as Parse Server writes it for `_SCHEMA`.
+    case bool
+
+    /// Values that only a GiST index can index in PostgreSQL.
+    var isSpatial: Bool { self == .point || self == .polygon }
+}
+
+/// A constant in a DEFAULT or CHECK.
+enum SQLLiteral: Hashable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    /// An ISO 8601 date, as Parse writes it.
+    case timestamp(String)
+    /// The current time, when the row is inserted.
+    case now
+}
+
+/// A column constraint that a dialect spells as a CHECK expression (or leaves out, when its
+/// type already guarantees it).
+enum SQLCheck: Hashable {
+    /// An enum: the value is one of the raw values.
+    case oneOf([SQLLiteral])
+    /// `min`/`max` of a number, inclusive.
+    case range(min: Number?, max: Number?)
+    /// `minLength`/`maxLength` of a string, in characters.
+    case length(min: Int?, max: Int?)
+    /// `minCount`/`maxCount` of a JSON array.
+    case count(min: Int?, max: Int?)
+    /// The text is JSON (SQLite; `jsonb` checks itself).
+    case jsonValid
+    /// The JSON value is of this type (`array` or `object`).
+    case jsonType(String)
+    /// 0 or 1 (SQLite has no boolean type; PostgreSQL's `boolean` checks itself).
+    case boolean
+}
+
+struct SQLColumn: Hashable {
+    var name: String
+    var type: SQLValueType
+    var notNull = false
+    var defaultValue: SQLLiteral?
+    var checks: [SQLCheck] = []
+    var description: String?
+}
+
+/// A foreign key from one column to another table's key.
+struct SQLForeignKey: Hashable {
+    var name: String
+    var column: String
+    var target: String
+    var targetColumn: String
+    var onDelete: DeleteRule
+    /// The field it comes from, for messages.
+    var location: SourceLocation?
+}
+
+/// What an index is built on.
+enum SQLIndexKey: Hashable {
+    case column(String)
+    /// `lower(column)`, as Parse Server's case-insensitive username and email indexes.
+    case lowercased(String)
+
+    var column: String {
+        switch self {
+        case .column(let name), .lowercased(let name): return name
+        }
+    }
+}
+
+struct SQLIndex: Hashable {
+    var name: String
+    var keys: [SQLIndexKey]
+    var isUnique = false
+    /// GiST in PostgreSQL: for `point` and `polygon` columns.
+    var isSpatial = false
+    /// Where it comes from (a field, a declared index), for messages.
+    var location: SourceLocation?
+    /// What it is, for messages: "the unique index of field 'isbn'".
+    var origin: String
+}
+
+/// One table: its columns and primary key in the order the script writes them, then its
+/// foreign keys and indexes.
+struct SQLTable {
+    enum Element: Hashable {
+        case column(SQLColumn)
+        case primaryKey([String])
+    }
+
+    var name: String
+    var description: String?
+    var location: SourceLocation?
+    /// What it is, for messages: "the table of class 'Book'".
+    var origin: String
+    var elements: [Element] = []
+    var foreignKeys: [SQLForeignKey] = []
+    var indexes: [SQLIndex] = []
+
+    var columns: [SQLColumn] {
+        elements.compactMap { if case .column(let column) = $0 { column } else { nil } }
+    }
+
+    var primaryKey: [String] {
+        for element in elements { if case .primaryKey(let columns) = element { return columns } }
+        return []
+    }
+
+    func column(named name: String) -> SQLColumn? { columns.first { $0.name == name } }
+
+    /// Adds an index unless one with the same name and definition is there already.
+    mutating func addIndex(_ index: SQLIndex) {
+        if indexes.contains(where: { $0.name == index.name && $0.keys == index.keys && $0.isUnique == index.isUnique }) { return }
+        indexes.append(index)
+    }
+
+    /// Whether the primary key or an index starts with `column`, so lookups by it need no
+    /// index of their own.
+    func isLeadingColumn(_ column: String) -> Bool {
+        primaryKey.first == column || indexes.contains { $0.keys.first == .column(column) }
+    }
+}
