@@ -1,3 +1,4 @@
+import ModelgenEmitter
 import ModelgenSchema
 
 /// SQL's lexical rules, in one place: quoted identifiers, string literals, comments, and the
@@ -30,31 +31,7 @@ public enum SQLSyntax {
     /// characters removed and trailing spaces dropped, so a description can never end the
     /// comment early or make the script read differently from how it runs.
     public static func commentLines(_ text: String?) -> [String] {
-        guard let text else { return [] }
-        var lines: [String] = []
-        var current = ""
-        var afterCarriageReturn = false
-        for scalar in text.unicodeScalars {
-            defer { afterCarriageReturn = scalar == "\r" }
-            if scalar == "\n" && afterCarriageReturn { continue }
-            if isLineBreak(scalar) {
-                lines.append(current)
-                current = ""
-            } else if scalar == "\t" {
-                current += "    "
-            } else if !isHidden(scalar) {
-                current.unicodeScalars.append(scalar)
-            }
-        }
-        lines.append(current)
-        lines = lines.map { line in
-            var line = line
-            while line.last == " " { line.removeLast() }
-            return line
-        }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        return lines
+        CommentLines.of(text)
     }
 
     /// A description as the text of PostgreSQL's `COMMENT ON`: the comment lines joined by
@@ -82,33 +59,7 @@ public enum SQLSyntax {
             kept.unicodeScalars.append(scalar)
             bytes += size
         }
-        let hash = String(fnv1a(name), radix: 16)
+        let hash = String(StableHash.fnv1a(name), radix: 16)
         return kept + "_" + String(repeating: "0", count: 8 - hash.count) + hash
-    }
-
-    /// 32-bit FNV-1a: a tiny hash that is the same on every platform and run (Swift's
-    /// `Hasher` is seeded per process).
-    static func fnv1a(_ text: String) -> UInt32 {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in text.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
-        }
-        return hash
-    }
-
-    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "\n", "\r", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}": return true
-        default: return false
-        }
-    }
-
-    /// Control characters and bidirectional controls, which could hide text in a script.
-    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
-        default: return false
-        }
     }
 }

@@ -98,7 +98,7 @@ public struct SwiftModelEmitter: Emitter {
             let stem = Self.stem(of: file.path)
             var buckets = [[String]](repeating: [], count: shards)
             for type in rendered where type.source == file.path {
-                buckets[Int(Self.stableHash(type.typeName) % UInt32(shards))].append(withoutImports(type.text))
+                buckets[Int(StableHash.fnv1a(type.typeName) % UInt32(shards))].append(withoutImports(type.text))
             }
             for (index, bucket) in buckets.enumerated() {
                 let body = bucket.isEmpty ? "// No types of \(stem) hash to this file.\n" : imports + "\n" + bucket.joined(separator: "\n")
@@ -120,16 +120,6 @@ public struct SwiftModelEmitter: Emitter {
         return String(name[..<dot])
     }
 
-    /// FNV-1a over the UTF-8 bytes: the same on every machine and every run (Swift's own
-    /// `hashValue` is seeded per process).
-    static func stableHash(_ text: String) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in text.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 16_777_619
-        }
-        return hash
-    }
 
     /// The schema files with a field that links to `className`, for a generated built-in class.
     private func linkingFiles(to className: String, in schema: Schema) -> [String] {

@@ -1,3 +1,5 @@
+import ModelgenEmitter
+
 /// Swift's lexical rules, in one place: which identifiers need backticks, how text becomes a
 /// string literal, and how a description becomes doc-comment lines.
 public enum SwiftSyntax {
@@ -42,31 +44,9 @@ public enum SwiftSyntax {
         return result + "\""
     }
 
-    /// The lines of a `///` comment for `text`: one per line of the text, with trailing spaces
-    /// dropped and control characters removed, so a description can never end the comment.
+    /// The lines of a `///` comment for `text`, by the rules every emitter shares.
     public static func docLines(_ text: String?) -> [String] {
-        guard let text, !text.isEmpty else { return [] }
-        var lines: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{0085}" {
-                lines.append(current)
-                current = ""
-            } else if scalar == "\t" {
-                current += "    "
-            } else if !needsEscape(scalar) {
-                current.unicodeScalars.append(scalar)
-            }
-        }
-        lines.append(current)
-        lines = lines.map { line in
-            var line = line
-            while line.last == " " { line.removeLast() }
-            return line
-        }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        return lines
+        CommentLines.of(text)
     }
 
     /// Control characters, line and paragraph separators, and bidirectional controls, which

@@ -178,6 +178,7 @@ import Testing
             """)
         let text = body(files["Swift/Thing.swift"])
         #expect(text.contains("/// First line.\n/// Second */ line.\npublic struct Thing"))
+        #expect(SwiftSyntax.docLines("One.\r\nTwo.") == ["One.", "Two."], "CRLF is one line break, as in SQL comments")
         #expect(text.contains("    /// Name. \"quoted\"\n    ///\n    /// Required. At most 10 characters.\n    public var name: String?\n"))
     }
 

@@ -1,0 +1,48 @@
+/// How every emitter turns a schema `description` into comment lines (`///` in Swift, `--` in
+/// SQL): one per line of the text, CRLF counted as one break, tabs as four spaces, control and
+/// bidirectional characters removed, trailing spaces and leading/trailing blank lines dropped.
+/// No description can end a comment early or make output read differently from how it runs.
+public enum CommentLines {
+    public static func of(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            if scalar == "\n" && afterCarriageReturn { continue }
+            if isLineBreak(scalar) {
+                lines.append(current)
+                current = ""
+            } else if scalar == "\t" {
+                current += "    "
+            } else if !isHidden(scalar) {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        lines = lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines
+    }
+
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\n", "\r", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}": return true
+        default: return false
+        }
+    }
+
+    /// Control characters and bidirectional controls, which could hide text.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+}

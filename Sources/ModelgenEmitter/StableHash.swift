@@ -1,0 +1,13 @@
+/// A hash for choices that must be the same on every machine and run (Swift's own `Hasher`
+/// is seeded per process): which shard a type goes to, the suffix of a shortened name.
+public enum StableHash {
+    /// 32-bit FNV-1a over the UTF-8 bytes.
+    public static func fnv1a(_ text: String) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        return hash
+    }
+}
