@@ -89,15 +89,8 @@ struct SwiftViewModels {
                     "ownerField": ownerField, "typeName": typeName,
                 ])
             default:
-                let type = names.swiftType(field.type)!
-                var doc = SwiftSyntax.docLines(field.description)
-                if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
-                    if !doc.isEmpty { doc.append("") }
-                    doc.append(notes)
-                }
-                stored.append(Stored(parseName: field.name, swiftName: swiftName, type: type,
-                                     doc: doc.map { $0.isEmpty ? "///" : "/// " + $0 },
-                                     isRequired: field.isRequired, isPredefined: false))
+                stored.append(Stored(parseName: field.name, swiftName: swiftName, type: names.swiftType(field.type)!,
+                                     doc: fieldDoc(field), isRequired: field.isRequired, isPredefined: false))
             }
         }
         for field in stored {
@@ -118,10 +111,7 @@ struct SwiftViewModels {
         if stored.contains(where: { $0.swiftName != $0.parseName }) {
             // `originalData` stays out: the SDK keeps it in memory and never sends or decodes it.
             let fixed = ["objectId", "createdAt", "updatedAt", "ACL"]
-            context["codingKeys"] = ["keys": fixed + stored.map { field in
-                let name = SwiftSyntax.identifier(field.swiftName)
-                return field.swiftName == field.parseName ? name : "\(name) = \(SwiftSyntax.stringLiteral(field.parseName))"
-            }]
+            context["codingKeys"] = ["keys": fixed + stored.map { codingKey(swiftName: $0.swiftName, parseName: $0.parseName) }]
         }
         let custom = stored.filter { !$0.isPredefined }
         if !custom.isEmpty {
@@ -199,14 +189,9 @@ struct SwiftViewModels {
         let spaced = fields.contains { $0.0.description != nil }
         context["fields"] = fields.enumerated().map { index, pair -> Context in
             let (field, type) = pair
-            var doc = SwiftSyntax.docLines(field.description)
-            if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
-                if !doc.isEmpty { doc.append("") }
-                doc.append(notes)
-            }
             return ["name": SwiftSyntax.identifier(field.swiftName ?? field.name),
                     "type": field.isRequired ? type : type + "?",
-                    "doc": doc.map { $0.isEmpty ? "///" : "/// " + $0 },
+                    "doc": fieldDoc(field),
                     "blankLineBefore": index > 0 && spaced]
         }
         let required = fields.filter { $0.0.isRequired }
@@ -221,10 +206,7 @@ struct SwiftViewModels {
                     "comma": index == parameters.count - 1 ? "" : ","]
         }
         if fields.contains(where: { ($0.0.swiftName ?? $0.0.name) != $0.0.name }) {
-            context["codingKeys"] = ["keys": fields.map { field, _ in
-                let name = SwiftSyntax.identifier(field.swiftName ?? field.name)
-                return field.swiftName == nil || field.swiftName == field.name ? name : "\(name) = \(SwiftSyntax.stringLiteral(field.name))"
-            }]
+            context["codingKeys"] = ["keys": fields.map { field, _ in codingKey(swiftName: field.swiftName ?? field.name, parseName: field.name) }]
         }
         return context
     }
@@ -251,6 +233,26 @@ struct SwiftViewModels {
 
     /// `///` lines for a description (none when there is no description).
     func docComment(_ text: String?) -> [String] {
-        SwiftSyntax.docLines(text).map { $0.isEmpty ? "///" : "/// " + $0 }
+        commentLines(SwiftSyntax.docLines(text))
+    }
+
+    /// A field's description followed, after a blank line, by the summary of its rules.
+    func fieldDoc(_ field: FieldDefinition) -> [String] {
+        var lines = SwiftSyntax.docLines(field.description)
+        if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(notes)
+        }
+        return commentLines(lines)
+    }
+
+    private func commentLines(_ lines: [String]) -> [String] {
+        lines.map { $0.isEmpty ? "///" : "/// " + $0 }
+    }
+
+    /// A `CodingKeys` case: the Swift name, with the Parse name as raw value when they differ.
+    private func codingKey(swiftName: String, parseName: String) -> String {
+        let name = SwiftSyntax.identifier(swiftName)
+        return swiftName == parseName ? name : "\(name) = \(SwiftSyntax.stringLiteral(parseName))"
     }
 }
