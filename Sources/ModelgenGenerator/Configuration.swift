@@ -146,7 +146,6 @@ public struct Configuration: Sendable {
 
     private static func loadEmitters(_ node: YAMLNode, registry: EmitterRegistry,
                                      diagnostics: inout DiagnosticCollector) -> [EmitterSelection] {
-        let known = registry.descriptors.map(\.name)
         var entries: [(String, SourceLocation, YAMLNode?)] = []
         if let list = node.sequence {
             for item in list {
@@ -165,11 +164,7 @@ public struct Configuration: Sendable {
         var selections: [EmitterSelection] = []
         for (name, location, value) in entries {
             guard let descriptor = registry.descriptor(named: name) else {
-                var notes: [Diagnostic.Note] = []
-                if let near = Suggestions.note(for: name, among: known) { notes.append(near) }
-                notes.append(.init(known.isEmpty ? "this modelgen has no emitters yet"
-                                   : "available emitters: \(known.joined(separator: ", "))"))
-                diagnostics.error("unknown emitter '\(name)'", at: location, notes: notes)
+                diagnostics.error("unknown emitter '\(name)'", at: location, notes: registry.notesForUnknownEmitter(name))
                 continue
             }
             var options: [YAMLMappingEntry] = []
@@ -179,11 +174,8 @@ public struct Configuration: Sendable {
                     continue
                 }
                 for option in mapping where !descriptor.optionKeys.contains(option.key) {
-                    var notes: [Diagnostic.Note] = []
-                    if let near = Suggestions.note(for: option.key, among: descriptor.optionKeys) { notes.append(near) }
-                    notes.append(.init(descriptor.optionKeys.isEmpty ? "emitter '\(name)' takes no options"
-                                       : "options of '\(name)': \(descriptor.optionKeys.joined(separator: ", "))"))
-                    diagnostics.error("unknown option '\(option.key)' for emitter '\(name)'", at: option.keyLocation, notes: notes)
+                    diagnostics.error("unknown option '\(option.key)' for emitter '\(name)'", at: option.keyLocation,
+                                      notes: descriptor.notesForUnknownOption(option.key))
                 }
                 options = mapping.filter { descriptor.optionKeys.contains($0.key) }
             }

@@ -1,3 +1,4 @@
+import ModelgenDiagnostics
 import ModelgenEmitter
 import ModelgenSQLEmitter
 import ModelgenSwiftEmitter
@@ -14,10 +15,29 @@ public struct EmitterRegistry: Sendable {
         descriptors.first { $0.name == name }
     }
 
+    /// The notes for an emitter name that is not registered: the nearest name, and the list.
+    func notesForUnknownEmitter(_ name: String) -> [Diagnostic.Note] {
+        let known = descriptors.map(\.name)
+        var notes: [Diagnostic.Note] = []
+        if let near = Suggestions.note(for: name, among: known) { notes.append(near) }
+        notes.append(.init(known.isEmpty ? "this modelgen has no emitters yet" : "available emitters: \(known.joined(separator: ", "))"))
+        return notes
+    }
+
     /// The emitters that ship with modelgen. Each output kind (Swift models, REST clients,
     /// SQL) registers here as it is built.
     public static let builtin = EmitterRegistry([
         SwiftModelEmitter.descriptor,
         SQLEmitter.descriptor,
     ])
+}
+
+extension EmitterDescriptor {
+    /// The notes for an option key the emitter does not take: the nearest key, and the list.
+    func notesForUnknownOption(_ key: String) -> [Diagnostic.Note] {
+        var notes: [Diagnostic.Note] = []
+        if let near = Suggestions.note(for: key, among: optionKeys) { notes.append(near) }
+        notes.append(.init(optionKeys.isEmpty ? "emitter '\(name)' takes no options" : "options of '\(name)': \(optionKeys.joined(separator: ", "))"))
+        return notes
+    }
 }

@@ -138,10 +138,7 @@ public struct RunSettings: Sendable {
         var selections = configured ?? registry.descriptors.map { EmitterSelection(name: $0.name) }
         if !names.isEmpty {
             for name in names where registry.descriptor(named: name) == nil {
-                var notes: [Diagnostic.Note] = []
-                if let near = Suggestions.note(for: name, among: known) { notes.append(near) }
-                notes.append(.init("available emitters: \(known.joined(separator: ", "))"))
-                diagnostics.append(.error("unknown emitter '\(name)' in --emitter", at: nil, notes: notes))
+                diagnostics.append(.error("unknown emitter '\(name)' in --emitter", at: nil, notes: registry.notesForUnknownEmitter(name)))
             }
             selections = names.filter { registry.descriptor(named: $0) != nil }.map { name in
                 selections.first { $0.name == name } ?? EmitterSelection(name: name)
@@ -161,10 +158,8 @@ public struct RunSettings: Sendable {
                 continue
             }
             guard descriptor.optionKeys.contains(key) else {
-                var notes: [Diagnostic.Note] = []
-                if let near = Suggestions.note(for: key, among: descriptor.optionKeys) { notes.append(near) }
-                notes.append(.init("options of '\(name)': \(descriptor.optionKeys.joined(separator: ", "))"))
-                diagnostics.append(.error("unknown option '\(key)' for emitter '\(name)' in --option", at: nil, notes: notes))
+                diagnostics.append(.error("unknown option '\(key)' for emitter '\(name)' in --option", at: nil,
+                                          notes: descriptor.notesForUnknownOption(key)))
                 continue
             }
             let file = "--option \(name).\(key)"
