@@ -9,8 +9,7 @@ struct CLIRun {
     var stderr: String
 }
 
-private let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let packageRoot = URL(fileURLWithPath: RepositoryFiles.root)
 
 private func modelgenExecutable() throws -> URL {
     let besideTests = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("modelgen")
