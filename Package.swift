@@ -75,7 +75,7 @@ let package = Package(
         // and Parse's wire types, with no dependencies.
         .target(name: "ParseRuntime"),
 
-        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "BookstoreModels", "TodoListModels"]),
+        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels"]),
 
         // Sample targets: the committed output of every sample schema, compiled against
         // ParseRuntime and exercised against Parse's wire format.

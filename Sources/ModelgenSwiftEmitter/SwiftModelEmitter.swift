@@ -106,7 +106,7 @@ public struct SwiftModelEmitter: Emitter {
                                            commentPrefix: "//", body: body))
             }
         }
-        let supportBody = support.isEmpty ? "// ParseRuntime provides JSONValue and ParseField; nothing else is needed.\n"
+        let supportBody = support.isEmpty ? "// ParseRuntime provides JSONValue, ParseField and ParseRelationField; nothing else is needed.\n"
             : imports + "\n" + support.map { withoutImports($0.text) }.joined(separator: "\n")
         files.append(GeneratedFile(path: "\(options.folder)/ModelgenSupport.swift", sources: schema.files.map(\.path),
                                    commentPrefix: "//", body: supportBody))

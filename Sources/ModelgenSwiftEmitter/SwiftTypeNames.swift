@@ -22,7 +22,8 @@ struct SwiftTypeNames {
         "Encoder", "Decoder", "KeyPath", "URL", "UUID", "Foundation", "Swift",
         "ParseSwift", "ParseRuntime", "ParseObject", "ParseUser", "ParseRole", "ParseInstallation", "ParseSession",
         "ParseACL", "ParseFile", "ParseGeoPoint", "ParsePolygon", "ParseBytes", "ParseRelation", "ParseError",
-        "Pointer", "Query", "QueryConstraint", "JSONValue", "ParseField", "Field",
+        "Pointer", "Query", "QueryConstraint", "JSONValue", "ParseField", "ParseRelationField", "Field",
+        "ParseQuery", "ParseClient", "ParseClientError",
     ]
 
     init(schema: Schema, diagnostics: inout DiagnosticCollector) {

@@ -19,7 +19,7 @@ struct SwiftViewModels {
         case .parseSwift: imports.append("@preconcurrency import ParseSwift")
         }
         return ["access": access, "imports": imports, "dateType": names.date, "dataType": names.data,
-                "networking": options.runtime == .parseSwift]
+                "parseSwift": options.runtime == .parseSwift, "parseRuntime": options.runtime == .parseRuntime]
     }
 
     // MARK: Classes
@@ -63,16 +63,16 @@ struct SwiftViewModels {
         var relations: [Context] = []
         var inverses: [Context] = []
         var keys: [Context] = [
-            ["name": "objectId", "valueType": "String", "parseName": "\"objectId\""],
-            ["name": "createdAt", "valueType": names.date, "parseName": "\"createdAt\""],
-            ["name": "updatedAt", "valueType": names.date, "parseName": "\"updatedAt\""],
+            ["name": "objectId", "keyType": "ParseField", "valueType": "String", "parseName": "\"objectId\""],
+            ["name": "createdAt", "keyType": "ParseField", "valueType": names.date, "parseName": "\"createdAt\""],
+            ["name": "updatedAt", "keyType": "ParseField", "valueType": names.date, "parseName": "\"updatedAt\""],
         ]
         for field in definition?.fields ?? [] {
             let swiftName = field.swiftName ?? field.name
             switch field.type {
             case .relation(let target):
                 let targetType = names.classes[target]!
-                keys.append(["name": SwiftSyntax.identifier(swiftName), "valueType": targetType,
+                keys.append(["name": SwiftSyntax.identifier(swiftName), "keyType": "ParseRelationField", "valueType": targetType,
                              "parseName": SwiftSyntax.stringLiteral(field.name)])
                 relations.append([
                     "doc": docComment(field.description),
@@ -94,7 +94,7 @@ struct SwiftViewModels {
             }
         }
         for field in stored {
-            keys.insert(["name": SwiftSyntax.identifier(field.swiftName), "valueType": field.type,
+            keys.insert(["name": SwiftSyntax.identifier(field.swiftName), "keyType": "ParseField", "valueType": field.type,
                          "parseName": SwiftSyntax.stringLiteral(field.parseName)],
                         at: keys.count - relations.count)
         }
@@ -133,11 +133,32 @@ struct SwiftViewModels {
             relation.merging(["blankLineBefore": index > 0]) { $1 }
         }
         context["inverses"] = inverses.enumerated().map { index, inverse in
-            inverse.merging(["blankLineBefore": index > 0 || !relations.isEmpty]) { $1 }
+            inverse.merging(["blankLineBefore": index > 0]) { $1 }
         }
         context["hasRelations"] = !relations.isEmpty
-        context["hasQueries"] = options.runtime == .parseSwift && !inverses.isEmpty
+        context["hasQueries"] = !inverses.isEmpty
+        if builtin == .user && options.runtime == .parseRuntime {
+            context["userHelpers"] = userHelpers(typeName: typeName, fields: custom)
+        }
         return context
+    }
+
+    /// The session helpers of the user class (`signUp`, `logIn`, `become`, `current`, `logOut`)
+    /// over ParseRuntime's client; `signUp` takes the schema's own fields too.
+    private func userHelpers(typeName: String, fields: [Stored]) -> Context {
+        let ordered = fields.filter(\.isRequired) + fields.filter { !$0.isRequired }
+        let labels = ordered.map { SwiftSyntax.identifier($0.swiftName) }
+        // The client parameter's inner name must differ from every field parameter's.
+        let client = ["client", "parseClient", "parseClient_"].first { !labels.contains($0) }!
+        return [
+            "typeName": typeName, "client": client,
+            "hasParameters": !ordered.isEmpty,
+            "parameters": ordered.map { field -> Context in
+                ["label": SwiftSyntax.identifier(field.swiftName),
+                 "type": field.isRequired ? field.type : field.type + "? = nil"]
+            },
+            "arguments": labels.map { "\($0): \($0)" }.joined(separator: ", "),
+        ]
     }
 
     static func builtinDescription(_ builtin: BuiltinClass) -> String {

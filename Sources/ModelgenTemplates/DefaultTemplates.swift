@@ -170,7 +170,7 @@ public enum DefaultTemplates {
                 /// The keys of `{{{typeName}}}`'s fields, typed by their values, for queries without string literals.
                 {{{access}}}enum Field {
             {{#fieldKeys}}
-                    {{{access}}}static let {{{name}}} = ParseField<{{{typeName}}}, {{{valueType}}}>({{{parseName}}})
+                    {{{access}}}static let {{{name}}} = {{{keyType}}}<{{{typeName}}}, {{{valueType}}}>({{{parseName}}})
             {{/fieldKeys}}
                 }
             }
@@ -190,13 +190,21 @@ public enum DefaultTemplates {
                 {{{access}}}func {{{helper}}}Relation() throws -> ParseRelation<{{{typeName}}}> {
                     try relation(Field.{{{key}}}.name, className: {{{target}}}.className)
                 }
-            {{#networking}}
+            {{#parseSwift}}
 
                 /// A query for the `{{{target}}}` objects in the `{{{parseName}}}` relation.
                 {{{access}}}func {{{helper}}}Query() throws -> Query<{{{target}}}> {
                     try {{{target}}}.queryRelations(Field.{{{key}}}.name, parent: self)
                 }
-            {{/networking}}
+            {{/parseSwift}}
+            {{#parseRuntime}}
+
+                /// A query for the `{{{target}}}` objects in the `{{{parseName}}}` relation (`$relatedTo`); run it
+                /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+                {{{access}}}func {{{helper}}}Query() -> ParseQuery<{{{target}}}> {
+                    {{{target}}}.query(.relatedTo(self, through: Field.{{{key}}}))
+                }
+            {{/parseRuntime}}
             {{/relations}}
             }
             {{/hasRelations}}
@@ -211,13 +219,69 @@ public enum DefaultTemplates {
                 {{{.}}}
                 ///
             {{/doc}}
+            {{#parseSwift}}
                 /// A query for the `{{{owner}}}` objects whose `{{{ownerField}}}` links to this object.
                 {{{access}}}func {{{helper}}}Query() throws -> Query<{{{owner}}}> {
                     try {{{owner}}}.query({{{owner}}}.Field.{{{ownerKey}}}.name == self)
                 }
+            {{/parseSwift}}
+            {{#parseRuntime}}
+                /// A query for the `{{{owner}}}` objects whose `{{{ownerField}}}` links to this object; run it with
+                /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+                {{{access}}}func {{{helper}}}Query() -> ParseQuery<{{{owner}}}> {
+                    {{{owner}}}.query({{{owner}}}.Field.{{{ownerKey}}} == self)
+                }
+            {{/parseRuntime}}
             {{/inverses}}
             }
             {{/hasQueries}}
+            {{#userHelpers}}
+
+            extension {{{typeName}}} {
+                /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it
+                /// with later requests; the returned user has its `objectId` and no password.
+                {{{access}}}static func signUp(
+                    username: String,
+                    password: String,
+                    email: String? = nil,
+            {{#parameters}}
+                    {{{label}}}: {{{type}}},
+            {{/parameters}}
+                    on {{{client}}}: ParseClient
+                ) async throws(ParseClientError) -> {{{typeName}}} {
+            {{#hasParameters}}
+                    var user = {{{typeName}}}({{{arguments}}})
+            {{/hasParameters}}
+            {{^hasParameters}}
+                    var user = {{{typeName}}}()
+            {{/hasParameters}}
+                    user.username = username
+                    user.password = password
+                    user.email = email
+                    return try await {{{client}}}.signUp(user)
+                }
+
+                /// Logs in (`POST /login`); the client keeps the session token.
+                {{{access}}}static func logIn(username: String, password: String, on client: ParseClient) async throws(ParseClientError) -> {{{typeName}}} {
+                    try await client.logIn({{{typeName}}}.self, username: username, password: password)
+                }
+
+                /// Starts using a session token from an earlier login and returns its user (`GET /users/me`).
+                {{{access}}}static func become(sessionToken: String, on client: ParseClient) async throws(ParseClientError) -> {{{typeName}}} {
+                    try await client.become({{{typeName}}}.self, sessionToken: sessionToken)
+                }
+
+                /// The user whose session token the client holds (`GET /users/me`).
+                {{{access}}}static func current(on client: ParseClient) async throws(ParseClientError) -> {{{typeName}}} {
+                    try await client.currentUser({{{typeName}}}.self)
+                }
+
+                /// Logs out (`POST /logout`) and makes the client forget the session token.
+                {{{access}}}static func logOut(on client: ParseClient) async throws(ParseClientError) {
+                    try await client.logOut()
+                }
+            }
+            {{/userHelpers}}
 
             """####,
         "swift-embedded.mustache": ####"""
@@ -397,6 +461,19 @@ public enum DefaultTemplates {
             /// The name of a field of `Model` whose values are `Value`: the typed keys in each model's
             /// `Field` enum, the same as ParseRuntime's.
             {{{access}}}struct ParseField<Model, Value>: Sendable, Hashable, CustomStringConvertible {
+                /// The field's name on the server.
+                {{{access}}}let name: String
+
+                {{{access}}}init(_ name: String) {
+                    self.name = name
+                }
+
+                {{{access}}}var description: String { name }
+            }
+
+            /// The name of a relation field of `Model` whose objects are `Target`s: the typed keys of
+            /// relation fields in each model's `Field` enum, the same as ParseRuntime's.
+            {{{access}}}struct ParseRelationField<Model, Target>: Sendable, Hashable, CustomStringConvertible {
                 /// The field's name on the server.
                 {{{access}}}let name: String
 

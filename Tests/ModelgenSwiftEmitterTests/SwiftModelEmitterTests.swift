@@ -84,11 +84,50 @@ import Testing
         let book = body(runtime["Swift/Book.swift"])
         #expect(!book.contains("var authors"))
         #expect(book.contains("    public func authorsRelation() throws -> ParseRelation<Book> {\n        try relation(Field.authors.name, className: Author.className)\n    }\n"))
-        #expect(!book.contains("authorsQuery"))
-        #expect(!body(runtime["Swift/Author.swift"]).contains("booksQuery"))
+        #expect(book.contains("        public static let authors = ParseRelationField<Book, Author>(\"authors\")\n"))
+        #expect(book.contains("    public func authorsQuery() -> ParseQuery<Author> {\n        Author.query(.relatedTo(self, through: Field.authors))\n    }\n"))
+        #expect(body(runtime["Swift/Author.swift"]).contains("    public func booksQuery() -> ParseQuery<Book> {\n        Book.query(Book.Field.authors == self)\n    }\n"))
         let sdk = emitSwift(yaml, options: SwiftModelOptions(access: .public, runtime: .parseSwift)).files
         #expect(body(sdk["Swift/Book.swift"]).contains("    public func authorsQuery() throws -> Query<Author> {\n        try Author.queryRelations(Field.authors.name, parent: self)\n    }\n"))
         #expect(body(sdk["Swift/Author.swift"]).contains("    public func booksQuery() throws -> Query<Book> {\n        try Book.query(Book.Field.authors.name == self)\n    }\n"))
+    }
+
+    @Test func theUserClassGetsSessionHelpersWithItsOwnFieldsOnlyForParseRuntime() {
+        let yaml = """
+            version: 1
+            classes:
+              _User:
+                fields:
+                  nickname: string!
+                  client: string
+              Post:
+                fields:
+                  author: pointer<_User>
+            """
+        let runtime = body(emitSwift(yaml).files["Swift/User.swift"])
+        #expect(runtime.contains("""
+                public static func signUp(
+                    username: String,
+                    password: String,
+                    email: String? = nil,
+                    nickname: String,
+                    client: String? = nil,
+                    on parseClient: ParseClient
+                ) async throws(ParseClientError) -> User {
+                    var user = User(nickname: nickname, client: client)
+                    user.username = username
+                    user.password = password
+                    user.email = email
+                    return try await parseClient.signUp(user)
+                }
+            """))
+        #expect(runtime.contains("    public static func logIn(username: String, password: String, on client: ParseClient) async throws(ParseClientError) -> User {\n"))
+        #expect(runtime.contains("    public static func current(on client: ParseClient) async throws(ParseClientError) -> User {\n"))
+        #expect(runtime.contains("    public static func logOut(on client: ParseClient) async throws(ParseClientError) {\n"))
+        let post = body(emitSwift(yaml).files["Swift/Post.swift"])
+        #expect(!post.contains("signUp"))
+        let sdk = body(emitSwift(yaml, options: SwiftModelOptions(access: .public, runtime: .parseSwift)).files["Swift/User.swift"])
+        #expect(!sdk.contains("signUp"), "ParseSwift's ParseUser has its own signup and login")
     }
 
     @Test func aTypeNamedDateMakesFoundationsDateQualified() {

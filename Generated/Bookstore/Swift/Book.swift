@@ -72,8 +72,8 @@ extension Book {
         public static let publishingYear = ParseField<Book, Int>("publishingYear")
         public static let genre = ParseField<Book, Genre>("genre")
         public static let isbn = ParseField<Book, ISBN>("isbn")
-        public static let authors = ParseField<Book, Author>("authors")
-        public static let publishers = ParseField<Book, Publisher>("publishers")
+        public static let authors = ParseRelationField<Book, Author>("authors")
+        public static let publishers = ParseRelationField<Book, Publisher>("publishers")
     }
 }
 
@@ -86,11 +86,23 @@ extension Book {
         try relation(Field.authors.name, className: Author.className)
     }
 
+    /// A query for the `Author` objects in the `authors` relation (`$relatedTo`); run it
+    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func authorsQuery() -> ParseQuery<Author> {
+        Author.query(.relatedTo(self, through: Field.authors))
+    }
+
     /// Who published the book (many-to-many).
     ///
     /// The `publishers` relation, to add or remove `Publisher` objects: save the operation
     /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.
     public func publishersRelation() throws -> ParseRelation<Book> {
         try relation(Field.publishers.name, className: Publisher.className)
+    }
+
+    /// A query for the `Publisher` objects in the `publishers` relation (`$relatedTo`); run it
+    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func publishersQuery() -> ParseQuery<Publisher> {
+        Publisher.query(.relatedTo(self, through: Field.publishers))
     }
 }

@@ -43,7 +43,7 @@ extension Genre {
         public static let createdAt = ParseField<Genre, Date>("createdAt")
         public static let updatedAt = ParseField<Genre, Date>("updatedAt")
         public static let name = ParseField<Genre, String>("name")
-        public static let books = ParseField<Genre, Book>("books")
+        public static let books = ParseRelationField<Genre, Book>("books")
     }
 }
 
@@ -54,5 +54,11 @@ extension Genre {
     /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.
     public func booksRelation() throws -> ParseRelation<Genre> {
         try relation(Field.books.name, className: Book.className)
+    }
+
+    /// A query for the `Book` objects in the `books` relation (`$relatedTo`); run it
+    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func booksQuery() -> ParseQuery<Book> {
+        Book.query(.relatedTo(self, through: Field.books))
     }
 }

@@ -45,3 +45,11 @@ extension Publisher {
         public static let name = ParseField<Publisher, String>("name")
     }
 }
+
+extension Publisher {
+    /// A query for the `Book` objects whose `publishers` links to this object; run it with
+    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func booksQuery() -> ParseQuery<Book> {
+        Book.query(Book.Field.publishers == self)
+    }
+}

@@ -45,3 +45,13 @@ extension Unit {
         public static let name = ParseField<Unit, String>("name")
     }
 }
+
+extension Unit {
+    /// The items measured in this unit (to-many).
+    ///
+    /// A query for the `GroceryItem` objects whose `unit` links to this object; run it with
+    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func itemsQuery() -> ParseQuery<GroceryItem> {
+        GroceryItem.query(GroceryItem.Field.unit == self)
+    }
+}

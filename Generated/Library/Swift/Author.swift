@@ -44,3 +44,11 @@ extension Author {
         public static let name = ParseField<Author, String>("name")
     }
 }
+
+extension Author {
+    /// A query for the `Book` objects whose `authors` links to this object; run it with
+    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func booksQuery() -> ParseQuery<Book> {
+        Book.query(Book.Field.authors == self)
+    }
+}

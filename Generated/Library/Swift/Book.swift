@@ -134,7 +134,7 @@ extension Book {
         public static let nutritionalInfo = ParseField<Book, [String: String]>("nutritionalInfo")
         public static let cover = ParseField<Book, ParseFile>("cover")
         public static let releaseDate = ParseField<Book, Date>("releaseDate")
-        public static let authors = ParseField<Book, Author>("authors")
+        public static let authors = ParseRelationField<Book, Author>("authors")
     }
 }
 
@@ -143,5 +143,11 @@ extension Book {
     /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.
     public func authorsRelation() throws -> ParseRelation<Book> {
         try relation(Field.authors.name, className: Author.className)
+    }
+
+    /// A query for the `Author` objects in the `authors` relation (`$relatedTo`); run it
+    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func authorsQuery() -> ParseQuery<Author> {
+        Author.query(.relatedTo(self, through: Field.authors))
     }
 }

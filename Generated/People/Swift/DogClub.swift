@@ -52,7 +52,7 @@ extension DogClub {
         public static let updatedAt = ParseField<DogClub, Date>("updatedAt")
         public static let name = ParseField<DogClub, String>("name")
         public static let area = ParseField<DogClub, ParsePolygon>("area")
-        public static let members = ParseField<DogClub, Person>("members")
+        public static let members = ParseRelationField<DogClub, Person>("members")
     }
 }
 
@@ -61,5 +61,11 @@ extension DogClub {
     /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.
     public func membersRelation() throws -> ParseRelation<DogClub> {
         try relation(Field.members.name, className: Person.className)
+    }
+
+    /// A query for the `Person` objects in the `members` relation (`$relatedTo`); run it
+    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func membersQuery() -> ParseQuery<Person> {
+        Person.query(.relatedTo(self, through: Field.members))
     }
 }

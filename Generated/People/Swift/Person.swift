@@ -69,7 +69,7 @@ extension Person {
         public static let birthday = ParseField<Person, Date>("birthday")
         public static let location = ParseField<Person, ParseGeoPoint>("location")
         public static let dog = ParseField<Person, Dog>("dog")
-        public static let dogs = ParseField<Person, Dog>("dogs")
+        public static let dogs = ParseRelationField<Person, Dog>("dogs")
     }
 }
 
@@ -80,5 +80,21 @@ extension Person {
     /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.
     public func dogsRelation() throws -> ParseRelation<Person> {
         try relation(Field.dogs.name, className: Dog.className)
+    }
+
+    /// A query for the `Dog` objects in the `dogs` relation (`$relatedTo`); run it
+    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func dogsQuery() -> ParseQuery<Dog> {
+        Dog.query(.relatedTo(self, through: Field.dogs))
+    }
+}
+
+extension Person {
+    /// The clubs the person is a member of.
+    ///
+    /// A query for the `DogClub` objects whose `members` links to this object; run it with
+    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func clubsQuery() -> ParseQuery<DogClub> {
+        DogClub.query(DogClub.Field.members == self)
     }
 }

@@ -54,3 +54,13 @@ extension Task {
         public static let done = ParseField<Task, Bool>("done")
     }
 }
+
+extension Task {
+    /// The users this task is assigned to.
+    ///
+    /// A query for the `User` objects whose `tasks` links to this object; run it with
+    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func assigneeQuery() -> ParseQuery<User> {
+        User.query(User.Field.tasks == self)
+    }
+}

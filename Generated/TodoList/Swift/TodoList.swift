@@ -63,8 +63,8 @@ extension TodoList {
         public static let title = ParseField<TodoList, String>("title")
         public static let owner = ParseField<TodoList, User>("owner")
         public static let archived = ParseField<TodoList, Bool>("archived")
-        public static let members = ParseField<TodoList, User>("members")
-        public static let editors = ParseField<TodoList, Role>("editors")
+        public static let members = ParseRelationField<TodoList, User>("members")
+        public static let editors = ParseRelationField<TodoList, Role>("editors")
     }
 }
 
@@ -77,11 +77,31 @@ extension TodoList {
         try relation(Field.members.name, className: User.className)
     }
 
+    /// A query for the `User` objects in the `members` relation (`$relatedTo`); run it
+    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func membersQuery() -> ParseQuery<User> {
+        User.query(.relatedTo(self, through: Field.members))
+    }
+
     /// Roles whose users may edit the list.
     ///
     /// The `editors` relation, to add or remove `Role` objects: save the operation
     /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.
     public func editorsRelation() throws -> ParseRelation<TodoList> {
         try relation(Field.editors.name, className: Role.className)
+    }
+
+    /// A query for the `Role` objects in the `editors` relation (`$relatedTo`); run it
+    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func editorsQuery() -> ParseQuery<Role> {
+        Role.query(.relatedTo(self, through: Field.editors))
+    }
+}
+
+extension TodoList {
+    /// A query for the `TodoListItem` objects whose `list` links to this object; run it with
+    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    public func itemsQuery() -> ParseQuery<TodoListItem> {
+        TodoListItem.query(TodoListItem.Field.list == self)
     }
 }

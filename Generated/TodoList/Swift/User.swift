@@ -76,3 +76,43 @@ extension User {
         public static let location = ParseField<User, ParseGeoPoint>("location")
     }
 }
+
+extension User {
+    /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it
+    /// with later requests; the returned user has its `objectId` and no password.
+    public static func signUp(
+        username: String,
+        password: String,
+        email: String? = nil,
+        displayName: String? = nil,
+        avatar: ParseFile? = nil,
+        location: ParseGeoPoint? = nil,
+        on client: ParseClient
+    ) async throws(ParseClientError) -> User {
+        var user = User(displayName: displayName, avatar: avatar, location: location)
+        user.username = username
+        user.password = password
+        user.email = email
+        return try await client.signUp(user)
+    }
+
+    /// Logs in (`POST /login`); the client keeps the session token.
+    public static func logIn(username: String, password: String, on client: ParseClient) async throws(ParseClientError) -> User {
+        try await client.logIn(User.self, username: username, password: password)
+    }
+
+    /// Starts using a session token from an earlier login and returns its user (`GET /users/me`).
+    public static func become(sessionToken: String, on client: ParseClient) async throws(ParseClientError) -> User {
+        try await client.become(User.self, sessionToken: sessionToken)
+    }
+
+    /// The user whose session token the client holds (`GET /users/me`).
+    public static func current(on client: ParseClient) async throws(ParseClientError) -> User {
+        try await client.currentUser(User.self)
+    }
+
+    /// Logs out (`POST /logout`) and makes the client forget the session token.
+    public static func logOut(on client: ParseClient) async throws(ParseClientError) {
+        try await client.logOut()
+    }
+}

@@ -39,6 +39,19 @@ extension ParseClient {
         return try decode(T.self, from: response)
     }
 
+    /// Fetches one object by id, with the given pointer fields returned whole, named by their
+    /// typed keys: `get(Book.self, id: id, include: [Book.Field.genre])`.
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - objectId: The object's id.
+    ///   - include: Pointer fields of `T` (or paths made with `appending`) to return whole.
+    ///   - options: Per-call options.
+    public func get<T: ParseObject>(
+        _ type: T.Type = T.self, id objectId: String, include: [any ParseFieldKey<T>], options: ParseRequestOptions = .none
+    ) async throws(ParseClientError) -> T {
+        try await get(T.self, id: objectId, include: include.map(\.name), options: options)
+    }
+
     /// Fetches the current state of a saved object.
     /// - Parameters:
     ///   - object: A saved object.

@@ -66,9 +66,20 @@ public struct ParseConstraint<T: ParseObject>: Sendable {
     // MARK: Equality and comparison
 
     /// `field` equals `value`: `{"field": value}`. On a pointer field, `value` is an object of
-    /// the target class; on a relation field it finds the owners of `value`.
+    /// the target class.
     public static func equalTo<Value: Encodable>(_ field: ParseField<T, Value>, _ value: Value) -> ParseConstraint {
         encoded(value) { .equal(field.name, $0) }
+    }
+
+    /// The relation `field` holds `object`: `{"field": <pointer>}`, which finds the owners of
+    /// `object` (the objects an inverse field lists).
+    /// - Parameters:
+    ///   - field: A relation field of `T` whose target class is `Target`.
+    ///   - object: A saved object of the target class.
+    public static func relationContains<Target: ParseObject>(
+        _ field: ParseRelationField<T, Target>, _ object: Target
+    ) -> ParseConstraint {
+        encoded(object) { .equal(field.name, $0) }
     }
 
     /// `field` differs from `value`: `$ne`.
@@ -258,6 +269,20 @@ public struct ParseConstraint<T: ParseObject>: Sendable {
         inQuery("$notInQuery", field.name, query)
     }
 
+    /// The relation `field` holds at least one object matching `query`: `$inQuery`.
+    public static func matchesQuery<Target: ParseObject>(
+        _ field: ParseRelationField<T, Target>, _ query: ParseQuery<Target>
+    ) -> ParseConstraint {
+        inQuery("$inQuery", field.name, query)
+    }
+
+    /// The relation `field` holds no object matching `query`: `$notInQuery`.
+    public static func doesNotMatchQuery<Target: ParseObject>(
+        _ field: ParseRelationField<T, Target>, _ query: ParseQuery<Target>
+    ) -> ParseConstraint {
+        inQuery("$notInQuery", field.name, query)
+    }
+
     private static func inQuery<Target: ParseObject>(
         _ operation: String, _ field: String, _ query: ParseQuery<Target>
     ) -> ParseConstraint {
@@ -275,7 +300,7 @@ public struct ParseConstraint<T: ParseObject>: Sendable {
     /// - Parameters:
     ///   - owner: A saved object holding the relation.
     ///   - field: The owner's relation field, whose target class is `T`.
-    public static func relatedTo<Owner: ParseObject>(_ owner: Owner, through field: ParseField<Owner, T>) -> ParseConstraint {
+    public static func relatedTo<Owner: ParseObject>(_ owner: Owner, through field: ParseRelationField<Owner, T>) -> ParseConstraint {
         guard let objectId = owner.objectId else {
             return ParseConstraint(.failure(.invalidRequest(ParseError(
                 code: .missingObjectId, message: "Cannot query the relation of an unsaved \(Owner.className)."))))
@@ -390,6 +415,14 @@ extension ParseField where Model: ParseObject, Value: Encodable {
     /// `field != value`: `$ne`.
     public static func != (field: ParseField, value: Value) -> ParseConstraint<Model> {
         .notEqualTo(field, value)
+    }
+}
+
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+extension ParseRelationField where Model: ParseObject, Target: ParseObject {
+    /// `field == object`: the relation holds `object`, which finds its owners.
+    public static func == (field: ParseRelationField, object: Target) -> ParseConstraint<Model> {
+        .relationContains(field, object)
     }
 }
 

@@ -115,7 +115,7 @@ public struct ParseUpdate<T: ParseObject>: Sendable {
     /// - Parameters:
     ///   - field: A relation field whose target class is `Target`.
     ///   - objects: Saved objects of the target class.
-    public func addRelation<Target: ParseObject>(_ field: ParseField<T, Target>, _ objects: [Target]) -> Self {
+    public func addRelation<Target: ParseObject>(_ field: ParseRelationField<T, Target>, _ objects: [Target]) -> Self {
         relationOperation(field.name, objects, FieldOperation.addRelation)
     }
 
@@ -123,7 +123,7 @@ public struct ParseUpdate<T: ParseObject>: Sendable {
     /// - Parameters:
     ///   - field: A relation field whose target class is `Target`.
     ///   - objects: Saved objects of the target class.
-    public func removeRelation<Target: ParseObject>(_ field: ParseField<T, Target>, _ objects: [Target]) -> Self {
+    public func removeRelation<Target: ParseObject>(_ field: ParseRelationField<T, Target>, _ objects: [Target]) -> Self {
         relationOperation(field.name, objects, FieldOperation.removeRelation)
     }
 

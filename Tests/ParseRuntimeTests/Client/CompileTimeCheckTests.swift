@@ -52,7 +52,7 @@ import Testing
                 public static let tags = ParseField<Book, [String]>("tags")
                 public static let done = ParseField<Book, Bool>("done")
                 public static let priority = ParseField<Book, Priority>("priority")
-                public static let authors = ParseField<Book, Author>("authors")
+                public static let authors = ParseRelationField<Book, Author>("authors")
             }
         }
         """
@@ -69,6 +69,8 @@ import Testing
         #"ParseUpdate(Book()).increment(Book.Field.year, by: 1).add(Book.Field.tags, ["x"])"#,
         "ParseUpdate(Book()).addRelation(Book.Field.authors, [Author()]).set(Book.Field.genre, to: Genre())",
         "Book.query().order(.ascending(Book.Field.title)).include(Book.Field.genre).keys(Book.Field.title, Book.Field.year)",
+        "Book.query(.matchesQuery(Book.Field.authors, Author.query()), .doesNotMatchQuery(Book.Field.authors, Author.query()))",
+        "ParseUpdate(Book()).removeRelation(Book.Field.authors, [Author()])",
     ]
 
     /// Snippets that must not compile, with why.
@@ -94,6 +96,13 @@ import Testing
         #"ParseUpdate(Book()).set(Book.Field.year, to: "x")"#,                // set takes the field's type
         "Book.query().order(.ascending(Genre.Field.name))",                   // fields of the queried class only
         "Book.query().include(Genre.Field.name)",
+        "ParseUpdate(Book()).set(Book.Field.authors, to: Author())",          // a relation is not set, only added to
+        "ParseUpdate(Book()).addRelation(Book.Field.genre, [Genre()])",       // a pointer field is not a relation
+        "Genre.query(.relatedTo(Book(), through: Book.Field.genre))",         // $relatedTo needs a relation field
+        "Book.query().include(Book.Field.authors)",                           // relations are not included
+        "Book.query().order(.ascending(Book.Field.authors))",                 // ... nor ordered
+        "Book.query(Book.Field.authors != Author())",                         // Parse has no $ne on a relation
+        "Book.query(Book.Field.authors == Genre())",                          // owners of the target class only
     ]
 
     /// The folder holding `ParseRuntime.swiftmodule`, next to the test executable.

@@ -72,8 +72,8 @@ extension Book {
         public static let publishingYear = ParseField<Book, Int>("publishingYear")
         public static let genre = ParseField<Book, Genre>("genre")
         public static let isbn = ParseField<Book, ISBN>("isbn")
-        public static let authors = ParseField<Book, Author>("authors")
-        public static let publishers = ParseField<Book, Publisher>("publishers")
+        public static let authors = ParseRelationField<Book, Author>("authors")
+        public static let publishers = ParseRelationField<Book, Publisher>("publishers")
     }
 }
 

@@ -43,7 +43,7 @@ extension Genre {
         public static let createdAt = ParseField<Genre, Date>("createdAt")
         public static let updatedAt = ParseField<Genre, Date>("updatedAt")
         public static let name = ParseField<Genre, String>("name")
-        public static let books = ParseField<Genre, Book>("books")
+        public static let books = ParseRelationField<Genre, Book>("books")
     }
 }
 

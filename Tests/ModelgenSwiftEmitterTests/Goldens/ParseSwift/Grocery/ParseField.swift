@@ -16,3 +16,16 @@ public struct ParseField<Model, Value>: Sendable, Hashable, CustomStringConverti
 
     public var description: String { name }
 }
+
+/// The name of a relation field of `Model` whose objects are `Target`s: the typed keys of
+/// relation fields in each model's `Field` enum, the same as ParseRuntime's.
+public struct ParseRelationField<Model, Target>: Sendable, Hashable, CustomStringConvertible {
+    /// The field's name on the server.
+    public let name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public var description: String { name }
+}

@@ -134,7 +134,7 @@ extension Book {
         public static let nutritionalInfo = ParseField<Book, [String: String]>("nutritionalInfo")
         public static let cover = ParseField<Book, ParseFile>("cover")
         public static let releaseDate = ParseField<Book, Date>("releaseDate")
-        public static let authors = ParseField<Book, Author>("authors")
+        public static let authors = ParseRelationField<Book, Author>("authors")
     }
 }
 

@@ -52,7 +52,7 @@ extension DogClub {
         public static let updatedAt = ParseField<DogClub, Date>("updatedAt")
         public static let name = ParseField<DogClub, String>("name")
         public static let area = ParseField<DogClub, ParsePolygon>("area")
-        public static let members = ParseField<DogClub, Person>("members")
+        public static let members = ParseRelationField<DogClub, Person>("members")
     }
 }
 

@@ -69,7 +69,7 @@ extension Person {
         public static let birthday = ParseField<Person, Date>("birthday")
         public static let location = ParseField<Person, ParseGeoPoint>("location")
         public static let dog = ParseField<Person, Dog>("dog")
-        public static let dogs = ParseField<Person, Dog>("dogs")
+        public static let dogs = ParseRelationField<Person, Dog>("dogs")
     }
 }
 
@@ -89,7 +89,6 @@ extension Person {
 }
 
 extension Person {
-
     /// The clubs the person is a member of.
     ///
     /// A query for the `DogClub` objects whose `members` links to this object.

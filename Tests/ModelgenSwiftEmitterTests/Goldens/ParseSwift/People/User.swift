@@ -38,7 +38,7 @@ extension User {
         public static let email = ParseField<User, String>("email")
         public static let emailVerified = ParseField<User, Bool>("emailVerified")
         public static let authData = ParseField<User, [String: [String: String]?]>("authData")
-        public static let tasks = ParseField<User, Task>("tasks")
+        public static let tasks = ParseRelationField<User, Task>("tasks")
     }
 }
 

@@ -63,8 +63,8 @@ extension TodoList {
         public static let title = ParseField<TodoList, String>("title")
         public static let owner = ParseField<TodoList, User>("owner")
         public static let archived = ParseField<TodoList, Bool>("archived")
-        public static let members = ParseField<TodoList, User>("members")
-        public static let editors = ParseField<TodoList, Role>("editors")
+        public static let members = ParseRelationField<TodoList, User>("members")
+        public static let editors = ParseRelationField<TodoList, Role>("editors")
     }
 }
 
@@ -97,7 +97,6 @@ extension TodoList {
 }
 
 extension TodoList {
-
     /// A query for the `TodoListItem` objects whose `list` links to this object.
     public func itemsQuery() throws -> Query<TodoListItem> {
         try TodoListItem.query(TodoListItem.Field.list.name == self)
