@@ -50,10 +50,12 @@ final class LoopbackServer: @unchecked Sendable {
         lock.withLock { received }
     }
 
-    /// Stops accepting connections.
+    /// Stops accepting connections. Only the accept thread closes the listening socket, once it
+    /// is done with it: closed here, its descriptor number could be reused by the next test's
+    /// server while this thread (back from a stall, say) still accepts on that number, and it
+    /// would take that server's connections.
     func stop() {
         _ = shutdown(listener, Int32(SHUT_RDWR))
-        _ = close(listener)
     }
 
     /// A port on which nothing listens: bound, then closed.
@@ -91,7 +93,9 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { _ = close(listener) }
         while true {
+            // After `stop()`, accept fails at once on the shut-down socket.
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
             serve(connection)
