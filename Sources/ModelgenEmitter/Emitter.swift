@@ -6,9 +6,13 @@ import ModelgenYAML
 public struct EmitterContext: Sendable {
     /// A directory of user templates that override the defaults by file name, if configured.
     public var templatesDirectory: String?
+    /// Renders even the default templates with the Mustache interpreter rather than their
+    /// compiled form (the same bytes, slower); tests use it to prove the two agree.
+    public var interpretsTemplates: Bool
 
-    public init(templatesDirectory: String? = nil) {
+    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false) {
         self.templatesDirectory = templatesDirectory
+        self.interpretsTemplates = interpretsTemplates
     }
 }
 

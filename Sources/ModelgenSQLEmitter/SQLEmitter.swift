@@ -40,7 +40,7 @@ public struct SQLEmitter: Emitter {
         diagnostics.append(contentsOf: local.diagnostics)
         guard !local.hasErrors,
               let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
-                                               diagnostics: &diagnostics)
+                                               interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return [] }
         let order = SQLTableOrder(tables)
         let sources = schema.files.map(\.path)

@@ -33,7 +33,7 @@ public struct SwiftModelEmitter: Emitter {
         diagnostics.append(contentsOf: local.diagnostics)
         guard !local.hasErrors,
               let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
-                                               diagnostics: &diagnostics)
+                                               interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return [] }
         let models = SwiftViewModels(schema: schema, names: names, options: options)
         // Every type's text, with the schema file it belongs to.

@@ -44,6 +44,15 @@ import Testing
         try Self.compare(scripts, with: "Tests/ModelgenSQLEmitterTests/Goldens/relational/Cycles")
     }
 
+    @Test(arguments: Samples.names)
+    func compiledTemplatesGiveTheInterpretersBytes(sample: String) throws {
+        let schema = try Samples.schema(sample)
+        for layout in SQLOptions.Layout.allCases {
+            #expect(try Samples.scripts(of: schema, layout: layout) == Samples.scripts(of: schema, layout: layout, interpreted: true),
+                    "\(sample) \(layout)")
+        }
+    }
+
     @Test func generationIsDeterministic() throws {
         for sample in Samples.names {
             for layout in SQLOptions.Layout.allCases {

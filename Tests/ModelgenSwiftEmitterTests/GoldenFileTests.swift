@@ -20,13 +20,13 @@ import Testing
         SwiftModelOptions(access: .public, runtime: runtime, unknownEnumCase: sample == "Recipes")
     }
 
-    static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime) throws -> [GeneratedFile] {
+    static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime, interpreted: Bool = false) throws -> [GeneratedFile] {
         let input = SchemaLoading.Input(path: RepositoryFiles.root + "/Schemas/\(sample).yaml", displayPath: "Schemas/\(sample).yaml")
         let loaded = SchemaLoading.load([input])
         let schema = try #require(loaded.schema, "\(loaded.diagnostics)")
         var diagnostics = DiagnosticCollector()
         let files = SwiftModelEmitter(options: options(for: sample, runtime: runtime))
-            .emit(schema, context: EmitterContext(), diagnostics: &diagnostics)
+            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted), diagnostics: &diagnostics)
         #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
         return files
     }
@@ -80,6 +80,18 @@ import Testing
         guard let keys = text.range(of: "enum Field {\n"),
               let end = text.range(of: "\n}\n", range: keys.upperBound..<text.endIndex) else { return text[...] }
         return text[..<end.upperBound]
+    }
+
+    @Test(arguments: samples)
+    func compiledTemplatesGiveTheInterpretersBytes(sample: String) throws {
+        for runtime in [SwiftModelOptions.Runtime.parseRuntime, .parseSwift] {
+            let compiled = try Self.emit(sample, runtime: runtime)
+            let interpreted = try Self.emit(sample, runtime: runtime, interpreted: true)
+            #expect(compiled.map(\.path) == interpreted.map(\.path))
+            for (mine, theirs) in zip(compiled, interpreted) {
+                #expect(mine.contents == theirs.contents, "\(sample) \(runtime) \(mine.path)")
+            }
+        }
     }
 
     @Test func generationIsDeterministic() throws {

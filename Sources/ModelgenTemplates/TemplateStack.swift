@@ -1,0 +1,113 @@
+/// The context stack a compiled template renders with: the same lookups and section rules as
+/// the Mustache interpreter, over the same view models (dictionaries, arrays, strings, booleans),
+/// without its per-lookup dynamic casts.
+///
+/// Rules, as swift-mustache applies them:
+/// - a name is looked up in the innermost dictionary frame that has it, then outwards; a dotted
+///   name looks up its first part that way and the rest inside the value found; `.` is the
+///   innermost frame itself;
+/// - a section over an array renders once per element with the element pushed; over `true`
+///   once with nothing pushed; over `false`, `nil` or an empty array not at all; over any other
+///   value once with the value pushed. An inverted section renders exactly when a section would
+///   not (or the array is empty);
+/// - a value prints as itself when it is a string, else as `String(describing:)`.
+public struct TemplateStack {
+    private enum Frame {
+        case dictionary([String: Any])
+        case value(Any)
+    }
+
+    private var frames: [Frame]
+
+    /// A stack holding the root view model.
+    public init(_ root: [String: Any]) {
+        frames = [.dictionary(root)]
+    }
+
+    /// The value of `name` (a simple or dotted name), or `nil`.
+    public func lookup(_ name: String) -> Any? {
+        if name == "." { return top }
+        guard let dot = name.firstIndex(of: ".") else { return lookupInStack(name) }
+        var value = lookupInStack(String(name[..<dot]))
+        for part in name[name.index(after: dot)...].split(separator: ".", omittingEmptySubsequences: false) {
+            guard let dictionary = value as? [String: Any] else { return nil }
+            value = dictionary[String(part)]
+        }
+        return value
+    }
+
+    private var top: Any {
+        switch frames[frames.count - 1] {
+        case .dictionary(let dictionary): return dictionary
+        case .value(let value): return value
+        }
+    }
+
+    private func lookupInStack(_ name: String) -> Any? {
+        for frame in frames.reversed() {
+            if case .dictionary(let dictionary) = frame, let value = dictionary[name] {
+                return value
+            }
+        }
+        return nil
+    }
+
+    /// Appends the value of `name` as text (nothing when it has none).
+    public func append(_ name: String, to output: inout String) {
+        guard let value = lookup(name) else { return }
+        if let text = value as? String {
+            output += text
+        } else {
+            output += String(describing: value)
+        }
+    }
+
+    /// Renders `body` for the section `name`.
+    public mutating func section(_ name: String, _ output: inout String,
+                                 _ body: (inout TemplateStack, inout String) -> Void) {
+        switch lookup(name) {
+        case nil:
+            return
+        case let flag as Bool:
+            if flag { body(&self, &output) }
+        case let dictionaries as [[String: Any]]:
+            for dictionary in dictionaries { rendering(.dictionary(dictionary), &output, body) }
+        case let strings as [String]:
+            for string in strings { rendering(.value(string), &output, body) }
+        case let values as [Any]:
+            for value in values { rendering(Self.frame(value), &output, body) }
+        case let value?:
+            rendering(Self.frame(value), &output, body)
+        }
+    }
+
+    /// Renders `body` for the inverted section `name`.
+    public mutating func invertedSection(_ name: String, _ output: inout String,
+                                         _ body: (inout TemplateStack, inout String) -> Void) {
+        let value = lookup(name)
+        let rendersNothing: Bool
+        switch value {
+        case nil: rendersNothing = false
+        case let flag as Bool: rendersNothing = flag
+        case let dictionaries as [[String: Any]]: rendersNothing = !dictionaries.isEmpty
+        case let strings as [String]: rendersNothing = !strings.isEmpty
+        case let values as [Any]: rendersNothing = !values.isEmpty
+        default: rendersNothing = true
+        }
+        guard !rendersNothing else { return }
+        // The interpreter pushes the (empty or absent) value; nothing in it can be looked up.
+        body(&self, &output)
+    }
+
+    private mutating func rendering(_ frame: Frame, _ output: inout String,
+                                    _ body: (inout TemplateStack, inout String) -> Void) {
+        frames.append(frame)
+        body(&self, &output)
+        frames.removeLast()
+    }
+
+    private static func frame(_ value: Any) -> Frame {
+        if let dictionary = value as? [String: Any] { return .dictionary(dictionary) }
+        return .value(value)
+    }
+}
