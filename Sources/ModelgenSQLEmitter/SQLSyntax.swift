@@ -8,14 +8,29 @@ public enum SQLSyntax {
     /// `name` as a quoted identifier: wrapped in double quotes, a double quote inside doubled.
     /// Quoting keeps the case of the name and lets keywords (`"order"`, `"default"`) be names.
     public static func identifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        quoted(name, by: "\"")
     }
 
     /// A string literal that means exactly `text`: wrapped in single quotes, a single quote
     /// inside doubled. Backslashes are ordinary characters (PostgreSQL's
     /// `standard_conforming_strings`, on by default since 9.1, and SQLite).
     public static func stringLiteral(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        quoted(text, by: "'")
+    }
+
+    /// `text` between two `quote`s, each `quote` inside doubled. It works on Unicode scalars, not
+    /// characters: a quote followed by a combining mark is one `Character` but still ends the
+    /// quoted text for SQL. (Foundation's `replacingOccurrences` made this a fifth of the time
+    /// of a large schema's SQL.)
+    private static func quoted(_ text: String, by quote: Unicode.Scalar) -> String {
+        var result = String.UnicodeScalarView()
+        result.append(quote)
+        for scalar in text.unicodeScalars {
+            result.append(scalar)
+            if scalar == quote { result.append(quote) }
+        }
+        result.append(quote)
+        return String(result)
     }
 
     /// A number as SQL writes it: integers exactly, other numbers in Swift's shortest form

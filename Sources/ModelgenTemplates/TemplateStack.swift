@@ -24,14 +24,17 @@ public struct TemplateStack {
         frames = [.dictionary(root)]
     }
 
-    /// The value of `name` (a simple or dotted name), or `nil`.
+    /// The value of `name`, a simple name or `.`, or `nil`.
     public func lookup(_ name: String) -> Any? {
-        if name == "." { return top }
-        guard let dot = name.firstIndex(of: ".") else { return lookupInStack(name) }
-        var value = lookupInStack(String(name[..<dot]))
-        for part in name[name.index(after: dot)...].split(separator: ".", omittingEmptySubsequences: false) {
+        name == "." ? top : lookupInStack(name)
+    }
+
+    /// The value of a dotted name, split at its dots (`["a", "b"]` for `a.b`), or `nil`.
+    public func lookup(path: [String]) -> Any? {
+        var value = lookupInStack(path[0])
+        for part in path.dropFirst() {
             guard let dictionary = value as? [String: Any] else { return nil }
-            value = dictionary[String(part)]
+            value = dictionary[part]
         }
         return value
     }
@@ -52,9 +55,18 @@ public struct TemplateStack {
         return nil
     }
 
-    /// Appends the value of `name` as text (nothing when it has none).
+    /// Appends the value of `name` (a simple name or `.`) as text; nothing when it has none.
     public func append(_ name: String, to output: inout String) {
-        guard let value = lookup(name) else { return }
+        append(value: lookup(name), to: &output)
+    }
+
+    /// Appends the value of a dotted name as text; nothing when it has none.
+    public func append(path: [String], to output: inout String) {
+        append(value: lookup(path: path), to: &output)
+    }
+
+    private func append(value: Any?, to output: inout String) {
+        guard let value else { return }
         if let text = value as? String {
             output += text
         } else {
@@ -62,10 +74,21 @@ public struct TemplateStack {
         }
     }
 
-    /// Renders `body` for the section `name`.
+    /// Renders `body` for the section `name` (a simple name or `.`).
     public mutating func section(_ name: String, _ output: inout String,
                                  _ body: (inout TemplateStack, inout String) -> Void) {
-        switch lookup(name) {
+        section(value: lookup(name), &output, body)
+    }
+
+    /// Renders `body` for the section of a dotted name.
+    public mutating func section(path: [String], _ output: inout String,
+                                 _ body: (inout TemplateStack, inout String) -> Void) {
+        section(value: lookup(path: path), &output, body)
+    }
+
+    private mutating func section(value: Any?, _ output: inout String,
+                                  _ body: (inout TemplateStack, inout String) -> Void) {
+        switch value {
         case nil:
             return
         case let flag as Bool:
@@ -81,10 +104,20 @@ public struct TemplateStack {
         }
     }
 
-    /// Renders `body` for the inverted section `name`.
+    /// Renders `body` for the inverted section `name` (a simple name or `.`).
     public mutating func invertedSection(_ name: String, _ output: inout String,
                                          _ body: (inout TemplateStack, inout String) -> Void) {
-        let value = lookup(name)
+        invertedSection(value: lookup(name), &output, body)
+    }
+
+    /// Renders `body` for the inverted section of a dotted name.
+    public mutating func invertedSection(path: [String], _ output: inout String,
+                                         _ body: (inout TemplateStack, inout String) -> Void) {
+        invertedSection(value: lookup(path: path), &output, body)
+    }
+
+    private mutating func invertedSection(value: Any?, _ output: inout String,
+                                          _ body: (inout TemplateStack, inout String) -> Void) {
         let rendersNothing: Bool
         switch value {
         case nil: rendersNothing = false

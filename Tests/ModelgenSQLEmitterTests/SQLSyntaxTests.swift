@@ -22,6 +22,12 @@ import Testing
         #expect(SQLSyntax.stringLiteral("") == "''")
     }
 
+    @Test func aQuoteFollowedByACombiningMarkIsStillDoubled() {
+        // "'\u{301}" is one Character, but its quote still ends an SQL literal.
+        #expect(Array(SQLSyntax.stringLiteral("a'\u{301}; --").utf8) == Array("'a''\u{301}; --'".utf8))
+        #expect(Array(SQLSyntax.identifier("a\"\u{301}b").utf8) == Array("\"a\"\"\u{301}b\"".utf8))
+    }
+
     @Test func numbersReadBackExactly() {
         #expect(SQLSyntax.numberLiteral(.int(-3)) == "-3")
         #expect(SQLSyntax.numberLiteral(.double(0.5)) == "0.5")

@@ -159,17 +159,28 @@ struct MustacheCompiler {
     struct Interpreter {
         var templates: [String: [Node]]
 
+        private static func path(_ name: String) -> [String] {
+            name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        }
+
         func run(_ nodes: [Node], _ stack: inout TemplateStack, _ output: inout String) {
             for node in nodes {
                 switch node {
                 case .text(let text): output += text
-                case .variable(let name): stack.append(name, to: &output)
+                case .variable(let name):
+                    if name != ".", name.contains(".") {
+                        stack.append(path: Self.path(name), to: &output)
+                    } else {
+                        stack.append(name, to: &output)
+                    }
                 case .partial(let name): run(templates[name] ?? [], &stack, &output)
                 case .section(let name, let inverted, let children):
-                    if inverted {
-                        stack.invertedSection(name, &output) { stack, output in run(children, &stack, &output) }
-                    } else {
-                        stack.section(name, &output) { stack, output in run(children, &stack, &output) }
+                    let dotted = name != "." && name.contains(".")
+                    switch (inverted, dotted) {
+                    case (false, false): stack.section(name, &output) { stack, output in run(children, &stack, &output) }
+                    case (false, true): stack.section(path: Self.path(name), &output) { stack, output in run(children, &stack, &output) }
+                    case (true, false): stack.invertedSection(name, &output) { stack, output in run(children, &stack, &output) }
+                    case (true, true): stack.invertedSection(path: Self.path(name), &output) { stack, output in run(children, &stack, &output) }
                     }
                 }
             }
@@ -226,12 +237,12 @@ struct MustacheCompiler {
             case .text(let text):
                 lines.append(pad + "output += " + literal(text))
             case .variable(let name):
-                lines.append(pad + "stack.append(\(literal(name)), to: &output)")
+                lines.append(pad + "stack.append(\(key(name)), to: &output)")
             case .partial(let name):
                 guard known[name] != nil else { throw Failure(description: "no template named '\(name)' for a partial") }
                 lines.append(pad + "\(functionName(name))(&stack, &output)")
             case .section(let name, let inverted, let children):
-                lines.append(pad + "stack.\(inverted ? "invertedSection" : "section")(\(literal(name)), &output) { stack, output in")
+                lines.append(pad + "stack.\(inverted ? "invertedSection" : "section")(\(key(name)), &output) { stack, output in")
                 lines += try statements(children, indent: indent + 1, known: known)
                 lines.append(pad + "}")
             }
@@ -259,6 +270,12 @@ struct MustacheCompiler {
             default: return []
             }
         }
+    }
+
+    /// The argument naming a value: `"name"` for a simple name or `.`, `path: ["a", "b"]` for `a.b`.
+    private static func key(_ name: String) -> String {
+        guard name != ".", name.contains(".") else { return literal(name) }
+        return "path: [" + name.split(separator: ".", omittingEmptySubsequences: false).map { literal(String($0)) }.joined(separator: ", ") + "]"
     }
 
     /// `sql-table` → `sqlTable`.
