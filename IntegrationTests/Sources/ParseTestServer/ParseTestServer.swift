@@ -1,0 +1,412 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// A Parse Server stand-in for end-to-end tests: the REST subset `ParseClient` uses, with
+/// Parse's semantics, kept in memory, served by Hummingbird on 127.0.0.1 at a port the system
+/// picks.
+///
+/// ```swift
+/// let server = try await ParseTestServer.start()
+/// defer { Task { await server.stop() } }
+/// let client = ParseClient(configuration: ParseClientConfiguration(
+///     serverURL: server.serverURL, applicationId: server.configuration.applicationId,
+///     restAPIKey: server.configuration.restAPIKey))
+/// ```
+///
+/// It implements `/classes/<C>[/<id>]` (create, get, update, delete, find with `where`,
+/// `order`, `limit`, `skip`, `keys`, `excludeKeys`, `include`, `count`), `/users` (sign-up and
+/// the same CRUD), `/login`, `/users/me`, `/logout` and `/batch`; it checks the application id,
+/// the REST or master key and the session token; it infers each class's schema from the first
+/// write of each field and answers 111 when a later write has another type. Tests can make the
+/// next requests to a path fail (``failNext(_:method:path:status:headers:body:)``) or stall
+/// (``stallNext(_:method:path:for:)``), and read every request it received (``requests``) and
+/// what it stores.
+public final class ParseTestServer: Sendable {
+    /// The keys and mount path the server expects.
+    public struct Configuration: Sendable {
+        public var applicationId: String
+        public var restAPIKey: String?
+        public var masterKey: String
+        public var mountPath: String
+
+        public init(
+            applicationId: String = "integration-app",
+            restAPIKey: String? = "integration-rest-key",
+            masterKey: String = "integration-master-key",
+            mountPath: String = "/parse"
+        ) {
+            self.applicationId = applicationId
+            self.restAPIKey = restAPIKey
+            self.masterKey = masterKey
+            self.mountPath = mountPath
+        }
+    }
+
+    /// One request the server received, whatever it answered.
+    public struct RecordedRequest: Sendable, CustomStringConvertible {
+        /// `GET`, `POST`…
+        public var method: String
+        /// The path, decoded, without the query (`/parse/classes/Book/x1`).
+        public var path: String
+        /// The decoded query parameters.
+        public var query: [String: String]
+        /// The header fields, names in lower case.
+        public var headers: [String: String]
+        /// The body.
+        public var body: Data
+        /// The status answered; `nil` while the request is unanswered (stalled).
+        public var status: Int?
+        /// The headers answered.
+        public var responseHeaders: [String: String] = [:]
+
+        /// The body parsed as JSON, or `nil`.
+        public var json: JSON? { try? JSON(parsing: body) }
+
+        /// The `where` parameter parsed as JSON, or `nil`.
+        public var whereJSON: JSON? { query["where"].flatMap { try? JSON(parsing: Data($0.utf8)) } }
+
+        public var description: String {
+            "\(method) \(path) \(query) -> \(status.map(String.init) ?? "no answer")"
+        }
+    }
+
+    /// The settings it was started with.
+    public let configuration: Configuration
+    /// The port it listens on (127.0.0.1).
+    public let port: Int
+    private let state: SharedState
+    private let serviceGroup: ServiceGroup
+    private let runTask: _Concurrency.Task<Void, any Error>
+
+    /// The server URL with the mount path, for `ParseClientConfiguration.serverURL`.
+    public var serverURL: URL {
+        URL(string: "http://127.0.0.1:\(port)\(configuration.mountPath)")!
+    }
+
+    private init(
+        configuration: Configuration, port: Int, state: SharedState, serviceGroup: ServiceGroup,
+        runTask: _Concurrency.Task<Void, any Error>
+    ) {
+        self.configuration = configuration
+        self.port = port
+        self.state = state
+        self.serviceGroup = serviceGroup
+        self.runTask = runTask
+    }
+
+    /// Starts a server on 127.0.0.1 with a port the system picks, and returns once it listens.
+    public static func start(_ configuration: Configuration = Configuration()) async throws -> ParseTestServer {
+        let state = SharedState(configuration: configuration)
+        let started = StartSignal()
+        var logger = Logger(label: "ParseTestServer")
+        logger.logLevel = .error
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            try await state.respond(to: request)
+        }
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+            onServerRunning: { channel in
+                started.finish(.success(channel.localAddress?.port ?? 0))
+            },
+            logger: logger
+        )
+        let serviceGroup = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [], logger: logger))
+        let runTask = _Concurrency.Task {
+            do {
+                try await serviceGroup.run()
+            } catch {
+                started.finish(.failure(error))
+                throw error
+            }
+        }
+        let port = try await started.wait()
+        state.setPublicURL("http://127.0.0.1:\(port)\(configuration.mountPath)")
+        return ParseTestServer(configuration: configuration, port: port, state: state, serviceGroup: serviceGroup, runTask: runTask)
+    }
+
+    /// Stops listening, ends stalled requests and waits until the server is down.
+    public func stop() async {
+        state.markStopping()
+        await serviceGroup.triggerGracefulShutdown()
+        _ = await runTask.result
+    }
+
+    // MARK: Fault injection
+
+    /// Makes the next `count` requests matching `method` and `path` fail with `status` (503 by
+    /// default) before any other handling; later ones are handled normally.
+    /// - Parameters:
+    ///   - count: How many requests fail.
+    ///   - method: The method to match, or `nil` for any.
+    ///   - path: The path to match, decoded, with the mount path (`/parse/classes/Book`); a
+    ///     trailing `*` matches any path with that prefix.
+    ///   - status: The status to answer.
+    ///   - headers: Extra response headers (`Retry-After`).
+    ///   - body: The response body (a proxy's text page by default).
+    public func failNext(
+        _ count: Int = 1, method: String? = nil, path: String, status: Int = 503,
+        headers: [String: String] = [:], body: String = "Service Unavailable"
+    ) {
+        state.addFault(Fault(remaining: count, method: method, path: path,
+                             action: .fail(status: status, headers: headers, body: body)))
+    }
+
+    /// Makes the next `count` requests matching `method` and `path` go unanswered for
+    /// `duration` (or until the server stops), as a stalled server would.
+    public func stallNext(_ count: Int = 1, method: String? = nil, path: String, for duration: Duration = .seconds(30)) {
+        state.addFault(Fault(remaining: count, method: method, path: path, action: .stall(duration)))
+    }
+
+    // MARK: What it received and stores
+
+    /// Every request received, in order of arrival.
+    public var requests: [RecordedRequest] {
+        state.recorded()
+    }
+
+    /// The requests received with `method` (any when `nil`) on `path` (a trailing `*` matches a prefix).
+    public func requests(method: String? = nil, path: String) -> [RecordedRequest] {
+        requests.filter { Fault.matches(method: method, path: path, $0.method, $0.path) }
+    }
+
+    /// Forgets the recorded requests.
+    public func clearRequests() {
+        state.clearRecorded()
+    }
+
+    /// An object as stored: its fields in wire form plus `objectId`, `createdAt` and
+    /// `updatedAt` as ISO strings; never a password. `nil` when there is no such object.
+    public func storedObject(_ className: String, _ objectId: String) -> [String: JSON]? {
+        state.withStore { store in
+            store.object(className, objectId).map { Self.stored($0) }
+        }
+    }
+
+    /// Every object of a class as stored, oldest first.
+    public func storedObjects(_ className: String) -> [[String: JSON]] {
+        state.withStore { store in store.objects(of: className).map { Self.stored($0) } }
+    }
+
+    /// The ids of the objects in the relation `key` of an object, in the order they were added.
+    public func relatedIds(_ className: String, _ objectId: String, key: String) -> [String] {
+        state.withStore { store in
+            store.relations[Store.RelationKey(ownerClass: className, ownerId: objectId, key: key)] ?? []
+        }
+    }
+
+    /// The type the server recorded for a field (`String`, `Number`, `Pointer<Genre>`,
+    /// `Relation<Author>`…), or `nil`.
+    public func fieldType(_ className: String, _ field: String) -> String? {
+        state.withStore { store in store.schema[className]?[field]?.description }
+    }
+
+    /// The objectId of the user whose session `token` is, or `nil` when there is no such session.
+    public func sessionUser(_ token: String) -> String? {
+        state.withStore { store in store.sessions[token] }
+    }
+
+    /// How many sessions exist.
+    public var sessionCount: Int {
+        state.withStore { store in store.sessions.count }
+    }
+
+    private static func stored(_ object: StoredObject) -> [String: JSON] {
+        var fields = object.fields
+        fields["objectId"] = .string(object.objectId)
+        fields["createdAt"] = .string(ISODate.string(object.createdAt))
+        fields["updatedAt"] = .string(ISODate.string(object.updatedAt))
+        return fields
+    }
+}
+
+// MARK: - Shared state
+
+/// A fault to inject: fail or stall the next matching requests.
+struct Fault: Sendable {
+    enum Action: Sendable {
+        case fail(status: Int, headers: [String: String], body: String)
+        case stall(Duration)
+    }
+
+    var remaining: Int
+    var method: String?
+    var path: String
+    var action: Action
+
+    static func matches(method: String?, path: String, _ requestMethod: String, _ requestPath: String) -> Bool {
+        if let method, method.uppercased() != requestMethod { return false }
+        if path.hasSuffix("*") {
+            return requestPath.hasPrefix(String(path.dropLast()))
+        }
+        return requestPath == path
+    }
+}
+
+/// Everything the request handlers share, behind one lock.
+final class SharedState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var store = Store()
+    private var routes: Routes
+    private var faults: [Fault] = []
+    private var records: [ParseTestServer.RecordedRequest] = []
+    private var stopping = false
+    private let configuration: ParseTestServer.Configuration
+
+    init(configuration: ParseTestServer.Configuration) {
+        self.configuration = configuration
+        self.routes = Routes(configuration: configuration, publicURL: "")
+    }
+
+    private func locked<Value>(_ body: () throws -> Value) rethrows -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    func setPublicURL(_ url: String) {
+        locked { routes.publicURL = url }
+    }
+
+    func markStopping() {
+        locked { stopping = true }
+    }
+
+    var isStopping: Bool {
+        locked { stopping }
+    }
+
+    func addFault(_ fault: Fault) {
+        locked { faults.append(fault) }
+    }
+
+    func recorded() -> [ParseTestServer.RecordedRequest] {
+        locked { records }
+    }
+
+    func clearRecorded() {
+        locked { records.removeAll() }
+    }
+
+    func withStore<Value>(_ body: (Store) -> Value) -> Value {
+        locked { body(store) }
+    }
+
+    /// Answers one HTTP request: records it, applies a pending fault, or routes it.
+    func respond(to request: Request) async throws -> Response {
+        var request = request
+        let bodyBuffer = try await request.collectBody(upTo: 16 << 20)
+        let body = Data(bodyBuffer.readableBytesView)
+        let rawPath = request.uri.path
+        let path = rawPath.removingPercentEncoding ?? rawPath
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            headers[field.name.canonicalName.lowercased()] = field.value
+        }
+        let query = Self.decodeQuery(request.uri.query)
+        let method = request.method.rawValue
+        let record = ParseTestServer.RecordedRequest(method: method, path: path, query: query, headers: headers, body: body)
+
+        let (index, fault): (Int, Fault.Action?) = locked {
+            records.append(record)
+            var action: Fault.Action?
+            if let position = faults.firstIndex(where: { $0.remaining > 0 && Fault.matches(method: $0.method, path: $0.path, method, path) }) {
+                faults[position].remaining -= 1
+                action = faults[position].action
+            }
+            return (records.count - 1, action)
+        }
+
+        let answer: ServerAnswer
+        switch fault {
+        case .fail(let status, let extraHeaders, let text)?:
+            answer = ServerAnswer(status: status, text: text, headers: extraHeaders.map { ($0.key, $0.value) })
+        case .stall(let duration)?:
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: duration)
+            while clock.now < deadline, !isStopping, !_Concurrency.Task.isCancelled {
+                try? await _Concurrency.Task.sleep(for: .milliseconds(20))
+            }
+            answer = ServerAnswer(status: 503, text: "stalled")
+        case nil:
+            let prefix = configuration.mountPath
+            if path == prefix || path.hasPrefix(prefix + "/") {
+                let segments = path.dropFirst(prefix.count).split(separator: "/").map(String.init)
+                let incoming = IncomingRequest(method: method, segments: segments, query: query, headers: headers, body: body)
+                answer = locked { routes.respond(to: incoming, store: &store) }
+            } else {
+                answer = ServerAnswer(status: 404, text: "Cannot \(method) \(path)")
+            }
+        }
+
+        locked {
+            if records.indices.contains(index) {
+                records[index].status = answer.status
+                records[index].responseHeaders = Dictionary(answer.headers, uniquingKeysWith: { _, last in last })
+            }
+        }
+        var fields = HTTPFields()
+        for (name, value) in answer.headers {
+            if let fieldName = HTTPField.Name(name) {
+                fields[fieldName] = value
+            }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: answer.status),
+            headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+
+    /// `a=1&b=x%20y` decoded as a form is (`+` is a space), like Parse Server's Express.
+    static func decodeQuery(_ query: String?) -> [String: String] {
+        guard let query, !query.isEmpty else { return [:] }
+        var result: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            result[decode(parts[0])] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return result
+    }
+}
+
+/// The first result of the server start: its port, or the error that stopped it.
+final class StartSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Int, any Error>?
+    private var continuation: CheckedContinuation<Int, any Error>?
+
+    func finish(_ outcome: Result<Int, any Error>) {
+        lock.lock()
+        guard result == nil else {
+            lock.unlock()
+            return
+        }
+        result = outcome
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(with: outcome)
+    }
+
+    func wait() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            lock.lock()
+            if let result {
+                lock.unlock()
+                continuation.resume(with: result)
+            } else {
+                self.continuation = continuation
+                lock.unlock()
+            }
+        }
+    }
+}

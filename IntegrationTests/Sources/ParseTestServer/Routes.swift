@@ -1,0 +1,250 @@
+import Foundation
+
+/// A request as the routes see it: the path below the mount path, decoded query parameters,
+/// lower-cased header names.
+struct IncomingRequest: Sendable {
+    var method: String
+    /// Decoded path segments below the mount path (`["classes", "Book", "x1"]`).
+    var segments: [String]
+    var query: [String: String]
+    var headers: [String: String]
+    var body: Data
+}
+
+/// The Parse REST routes over a ``Store``. Every handler runs with the store locked; a failed
+/// request leaves the store as it was.
+struct Routes: Sendable {
+    var configuration: ParseTestServer.Configuration
+    /// `http://127.0.0.1:<port><mount path>`, for `Location` headers.
+    var publicURL: String
+
+    func respond(to request: IncomingRequest, store: inout Store) -> ServerAnswer {
+        // Keys first, as Parse Server's middleware does: a wrong application id or key is 403.
+        guard request.headers["x-parse-application-id"] == configuration.applicationId else {
+            return ServerAnswer(status: 403, json: ["error": "unauthorized"])
+        }
+        var caller = Caller()
+        if let masterKey = request.headers["x-parse-master-key"] {
+            guard masterKey == configuration.masterKey else {
+                return ServerAnswer(status: 403, json: ["error": "unauthorized"])
+            }
+            caller.isMaster = true
+        } else if let restAPIKey = configuration.restAPIKey, request.headers["x-parse-rest-api-key"] != restAPIKey {
+            return ServerAnswer(status: 403, json: ["error": "unauthorized"])
+        }
+        if let token = request.headers["x-parse-session-token"] {
+            guard let userId = store.sessions[token] else {
+                return ServerAnswer(.invalidSessionToken())
+            }
+            caller.userId = userId
+            caller.sessionToken = token
+        }
+        store.caller = caller
+        let saved = store
+        do {
+            return try route(request, caller: caller, store: &store)
+        } catch {
+            store = saved
+            return ServerAnswer(error)
+        }
+    }
+
+    private func route(_ request: IncomingRequest, caller: Caller, store: inout Store) throws(ParseFailure) -> ServerAnswer {
+        let segments = request.segments
+        switch (request.method, segments.first) {
+        case ("POST", "batch") where segments.count == 1:
+            return try batch(request, caller: caller, store: &store)
+        case ("POST", "login") where segments.count == 1, ("GET", "login") where segments.count == 1:
+            let body = request.method == "POST" ? try bodyObject(request.body) : [:]
+            let (user, token) = try store.logIn(
+                username: body["username"]?.stringValue ?? request.query["username"],
+                password: body["password"]?.stringValue ?? request.query["password"])
+            var fields = store.render(user, className: Store.userClass)
+            fields["sessionToken"] = .string(token)
+            return ServerAnswer(status: 200, json: .object(fields))
+        case ("POST", "logout") where segments.count == 1:
+            if let token = caller.sessionToken {
+                store.sessions.removeValue(forKey: token)
+            }
+            return ServerAnswer(status: 200, json: [:])
+        case ("GET", "users") where segments.count == 2 && segments[1] == "me":
+            guard let userId = caller.userId, let token = caller.sessionToken,
+                  let user = store.object(Store.userClass, userId) else {
+                throw .invalidSessionToken()
+            }
+            var fields = store.render(user, className: Store.userClass)
+            fields["sessionToken"] = .string(token)
+            return ServerAnswer(status: 200, json: .object(fields))
+        default:
+            break
+        }
+        guard let (className, objectId) = Self.classAndId(segments) else {
+            return ServerAnswer(status: 404, text: "Cannot \(request.method) /\(segments.joined(separator: "/"))")
+        }
+        guard Store.isValidClassName(className) else {
+            throw ParseFailure(103, "Invalid classname: \(className), classnames can only have alphanumeric characters and _, and must start with an alpha character ")
+        }
+        let body: [String: JSON] = request.method == "POST" || request.method == "PUT" ? try bodyObject(request.body) : [:]
+        return try objectRoute(
+            method: request.method, className: className, objectId: objectId, query: request.query,
+            body: body, caller: caller, store: &store)
+    }
+
+    /// The class and optional object id of `classes/C[/id]`, `users[/id]`, `roles[/id]`,
+    /// `installations[/id]`, `sessions[/id]`.
+    static func classAndId(_ segments: [String]) -> (String, String?)? {
+        guard let first = segments.first else { return nil }
+        let builtIn = ["users": "_User", "roles": "_Role", "installations": "_Installation", "sessions": "_Session"]
+        if first == "classes", segments.count == 2 || segments.count == 3 {
+            return (segments[1], segments.count == 3 ? segments[2] : nil)
+        }
+        if let className = builtIn[first], segments.count == 1 || segments.count == 2 {
+            return (className, segments.count == 2 ? segments[1] : nil)
+        }
+        return nil
+    }
+
+    /// CRUD and queries on one class, shared by direct requests and batch items.
+    private func objectRoute(
+        method: String, className: String, objectId: String?, query: [String: String],
+        body: [String: JSON], caller: Caller, store: inout Store
+    ) throws(ParseFailure) -> ServerAnswer {
+        let isUser = className == Store.userClass
+        switch (method, objectId) {
+        case ("POST", nil):
+            if isUser {
+                let (user, token) = try store.signUp(body: body)
+                return created(className: className, user, extra: ["sessionToken": .string(token)])
+            }
+            return created(className: className, try store.create(className, body: body))
+        case ("GET", nil):
+            return try find(className, query: query, store: store)
+        case ("GET", let objectId?):
+            guard let object = store.readableObject(className, objectId) else { throw .objectNotFound() }
+            let fields = store.render(
+                object, className: className, include: PathTree(query["include"]),
+                keys: query["keys"].map { PathTree($0) }, exclude: PathTree(query["excludeKeys"]))
+            return ServerAnswer(status: 200, json: .object(fields))
+        case ("PUT", let objectId?):
+            var body = body
+            if isUser {
+                guard caller.isMaster || caller.userId == objectId else {
+                    throw ParseFailure(206, "Cannot modify user \(objectId).")
+                }
+                guard store.object(className, objectId) != nil else { throw .objectNotFound() }
+                try store.checkUnique(username: body["username"]?.stringValue, email: body["email"]?.stringValue, except: objectId)
+                if let password = body.removeValue(forKey: "password")?.stringValue {
+                    store.passwords[objectId] = password
+                }
+            }
+            let (object, reported) = try store.update(className, objectId: objectId, body: body)
+            var answer = reported
+            answer["updatedAt"] = .string(ISODate.string(object.updatedAt))
+            return ServerAnswer(status: 200, json: .object(answer))
+        case ("DELETE", let objectId?):
+            if isUser, !(caller.isMaster || caller.userId == objectId) {
+                throw ParseFailure(206, "Cannot modify user \(objectId).")
+            }
+            try store.delete(className, objectId: objectId)
+            return ServerAnswer(status: 200, json: [:])
+        default:
+            throw ParseFailure(119, "\(method) is not allowed here")
+        }
+    }
+
+    private func created(className: String, _ object: StoredObject, extra: [String: JSON] = [:]) -> ServerAnswer {
+        var answer = extra
+        answer["objectId"] = .string(object.objectId)
+        answer["createdAt"] = .string(ISODate.string(object.createdAt))
+        let path = Routes.classPath(className) + "/" + object.objectId
+        return ServerAnswer(status: 201, json: .object(answer), headers: [("Location", publicURL + "/" + path)])
+    }
+
+    static func classPath(_ className: String) -> String {
+        switch className {
+        case "_User": return "users"
+        case "_Role": return "roles"
+        case "_Installation": return "installations"
+        case "_Session": return "sessions"
+        default: return "classes/" + className
+        }
+    }
+
+    /// `GET /classes/C` with `where`, `order`, `limit`, `skip`, `keys`, `excludeKeys`,
+    /// `include` and `count`.
+    private func find(_ className: String, query: [String: String], store: Store) throws(ParseFailure) -> ServerAnswer {
+        var constraints: [String: JSON] = [:]
+        if let text = query["where"] {
+            guard let parsed = try? JSON(parsing: Data(text.utf8)), let members = parsed.objectValue else {
+                throw .invalidJSON("Invalid JSON in where")
+            }
+            constraints = members
+        }
+        func number(_ name: String) throws(ParseFailure) -> Int? {
+            guard let text = query[name] else { return nil }
+            guard let value = Int(text), value >= 0 else { throw .invalidQuery("bad \(name): \(text)") }
+            return value
+        }
+        let limit = try number("limit") ?? 100
+        let skip = try number("skip") ?? 0
+        let matched = store.sorted(try store.matching(className, where: constraints), order: query["order"])
+        let page = matched.dropFirst(skip).prefix(limit)
+        let include = PathTree(query["include"])
+        let keys = query["keys"].map { PathTree($0) }
+        let exclude = PathTree(query["excludeKeys"])
+        var answer: [String: JSON] = [
+            "results": .array(page.map { .object(store.render($0, className: className, include: include, keys: keys, exclude: exclude)) }),
+        ]
+        if let count = query["count"], count == "1" || count == "true" {
+            answer["count"] = .int(matched.count)
+        }
+        return ServerAnswer(status: 200, json: .object(answer))
+    }
+
+    /// `POST /batch`: each item routed like a request of its own (with the batch's headers),
+    /// answered `{"success":…}` or `{"error":{"code","error"}}` in order. A transaction is
+    /// all or nothing: the first failure undoes the items before it and fails the batch.
+    private func batch(_ request: IncomingRequest, caller: Caller, store: inout Store) throws(ParseFailure) -> ServerAnswer {
+        let body = try bodyObject(request.body)
+        guard let items = body["requests"]?.arrayValue else {
+            throw .invalidJSON("requests must be an array")
+        }
+        let transaction = body["transaction"]?.boolValue ?? false
+        let prefix = configuration.mountPath + "/"
+        var replies: [JSON] = []
+        for item in items {
+            guard let method = item["method"]?.stringValue, let path = item["path"]?.stringValue else {
+                throw .invalidJSON("a batch request needs a method and a path")
+            }
+            guard path.hasPrefix(prefix) else {
+                throw .invalidJSON("cannot route batch path \(path)")
+            }
+            let segments = path.dropFirst(prefix.count).split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+            guard let (className, objectId) = Self.classAndId(segments), Store.isValidClassName(className) else {
+                throw .invalidJSON("cannot route batch path \(path)")
+            }
+            let saved = store
+            do {
+                let itemBody = item["body"]?.objectValue ?? [:]
+                let answer = try objectRoute(
+                    method: method, className: className, objectId: objectId, query: [:], body: itemBody,
+                    caller: caller, store: &store)
+                replies.append(["success": (try? JSON(parsing: answer.body)) ?? [:]])
+            } catch {
+                store = saved
+                if transaction {
+                    throw error
+                }
+                replies.append(["error": error.json])
+            }
+        }
+        return ServerAnswer(status: 200, json: .array(replies))
+    }
+
+    private func bodyObject(_ data: Data) throws(ParseFailure) -> [String: JSON] {
+        guard let parsed = try? JSON(parsing: data), let members = parsed.objectValue else {
+            throw .invalidJSON()
+        }
+        return members
+    }
+}

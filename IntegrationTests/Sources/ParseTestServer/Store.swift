@@ -1,0 +1,390 @@
+import Foundation
+
+/// One saved object: its id, timestamps and fields in Parse's wire form (pointers as
+/// `{"__type":"Pointer",…}`, dates as `{"__type":"Date",…}`). Relations live in ``Store``.
+struct StoredObject: Sendable {
+    var objectId: String
+    var createdAt: Date
+    var updatedAt: Date
+    var fields: [String: JSON]
+}
+
+/// The type Parse records for a field: `String`, `Number`, `Pointer<Genre>`, `Relation<Author>`….
+struct FieldType: Hashable, Sendable, CustomStringConvertible {
+    var name: String
+    var targetClass: String?
+
+    static let string = FieldType(name: "String")
+    static let number = FieldType(name: "Number")
+    static let boolean = FieldType(name: "Boolean")
+    static let date = FieldType(name: "Date")
+    static let object = FieldType(name: "Object")
+    static let array = FieldType(name: "Array")
+    static let file = FieldType(name: "File")
+    static let geoPoint = FieldType(name: "GeoPoint")
+    static let bytes = FieldType(name: "Bytes")
+    static let polygon = FieldType(name: "Polygon")
+    static let acl = FieldType(name: "ACL")
+    static func pointer(_ target: String) -> FieldType { FieldType(name: "Pointer", targetClass: target) }
+    static func relation(_ target: String) -> FieldType { FieldType(name: "Relation", targetClass: target) }
+
+    var description: String {
+        targetClass.map { "\(name)<\($0)>" } ?? name
+    }
+}
+
+/// Who is calling: the master key, a logged-in user, or neither.
+struct Caller: Sendable {
+    var isMaster = false
+    var userId: String?
+    var sessionToken: String?
+}
+
+/// The whole server state: a value type, so a failed request (or a failed transaction batch)
+/// is rolled back by restoring a copy.
+struct Store: Sendable {
+    /// Objects by class name, then objectId.
+    var classes: [String: [String: StoredObject]] = [:]
+    /// Field types by class name, inferred from the first write of each field, as Parse does.
+    var schema: [String: [String: FieldType]] = [:]
+    /// Relation members (related objectIds, in the order added) by owner class, owner id and key.
+    var relations: [RelationKey: [String]] = [:]
+    /// Passwords by user objectId (never returned).
+    var passwords: [String: String] = [:]
+    /// User objectIds by session token.
+    var sessions: [String: String] = [:]
+    var clock = Clock()
+    /// Who makes the request being handled (set by the routes), for ACL checks.
+    var caller = Caller()
+
+    struct RelationKey: Hashable, Sendable {
+        var ownerClass: String
+        var ownerId: String
+        var key: String
+    }
+
+    static let userClass = "_User"
+
+    // MARK: Names
+
+    static func isValidClassName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        let letters = CharacterSet.letters.union(.decimalDigits).union(CharacterSet(charactersIn: "_"))
+        return (first == "_" || (first.isASCII && CharacterSet.letters.contains(first)))
+            && name.unicodeScalars.allSatisfy { $0.isASCII && letters.contains($0) }
+    }
+
+    static func isValidFieldName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first) else {
+            return false
+        }
+        let allowed = CharacterSet.letters.union(.decimalDigits).union(CharacterSet(charactersIn: "_"))
+        return name.unicodeScalars.allSatisfy { $0.isASCII && allowed.contains($0) }
+    }
+
+    func object(_ className: String, _ objectId: String) -> StoredObject? {
+        classes[className]?[objectId]
+    }
+
+    /// The object if the caller may read it (its ACL, as Parse checks it), else `nil`.
+    func readableObject(_ className: String, _ objectId: String) -> StoredObject? {
+        object(className, objectId).flatMap { canAccess($0, "read") ? $0 : nil }
+    }
+
+    /// Whether the caller may read (`"read"`) or write (`"write"`) `object`: always with the
+    /// master key or without an ACL; otherwise when the ACL grants it to `*`, to the user or to
+    /// a role whose `users` relation holds the user.
+    func canAccess(_ object: StoredObject, _ mode: String) -> Bool {
+        guard !caller.isMaster, case .object(let acl)? = object.fields["ACL"] else { return true }
+        var principals = ["*"]
+        if let userId = caller.userId {
+            principals.append(userId)
+            for role in (classes["_Role"] ?? [:]).values
+            where relations[RelationKey(ownerClass: "_Role", ownerId: role.objectId, key: "users")]?.contains(userId) == true {
+                if let name = role.fields["name"]?.stringValue {
+                    principals.append("role:" + name)
+                }
+            }
+        }
+        return principals.contains { acl[$0]?[mode]?.boolValue == true }
+    }
+
+    /// The objects of a class, oldest first.
+    func objects(of className: String) -> [StoredObject] {
+        (classes[className] ?? [:]).values.sorted {
+            $0.createdAt == $1.createdAt ? $0.objectId < $1.objectId : $0.createdAt < $1.createdAt
+        }
+    }
+
+    // MARK: Types
+
+    /// The Parse type of a value being saved; `nil` for `null`.
+    static func type(of value: JSON) throws(ParseFailure) -> FieldType? {
+        switch value {
+        case .null: return nil
+        case .bool: return .boolean
+        case .int, .double: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object(let members):
+            guard let type = members["__type"]?.stringValue else { return .object }
+            switch type {
+            case "Date":
+                guard let iso = members["iso"]?.stringValue, ISODate.date(iso) != nil else {
+                    throw .incorrectType("invalid date")
+                }
+                return .date
+            case "Pointer":
+                guard let className = members["className"]?.stringValue, members["objectId"]?.stringValue != nil else {
+                    throw ParseFailure(106, "invalid pointer")
+                }
+                return .pointer(className)
+            case "Relation":
+                guard let className = members["className"]?.stringValue else { throw .incorrectType("invalid relation") }
+                return .relation(className)
+            case "File": return .file
+            case "GeoPoint":
+                guard let latitude = members["latitude"]?.doubleValue, let longitude = members["longitude"]?.doubleValue,
+                      (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+                    throw ParseFailure(107, "invalid GeoPoint")
+                }
+                return .geoPoint
+            case "Bytes": return .bytes
+            case "Polygon": return .polygon
+            default:
+                throw .incorrectType("invalid __type \(type)")
+            }
+        }
+    }
+
+    /// Records `type` for the field, or fails with 111 when the field already has another type.
+    mutating func checkType(_ className: String, _ key: String, _ type: FieldType) throws(ParseFailure) {
+        if let existing = schema[className]?[key] {
+            guard existing == type else {
+                throw .incorrectType("schema mismatch for \(className).\(key); expected \(existing) but got \(type)")
+            }
+        } else {
+            schema[className, default: [:]][key] = type
+        }
+    }
+
+    // MARK: Writes
+
+    /// Applies the body of a create or update to `object`. Returns the values Parse reports back
+    /// for Increment, Add, AddUnique and Remove.
+    mutating func apply(
+        _ body: [String: JSON], to object: inout StoredObject, className: String
+    ) throws(ParseFailure) -> [String: JSON] {
+        var reported: [String: JSON] = [:]
+        for key in body.keys.sorted() {
+            guard let value = body[key] else { continue }
+            switch key {
+            case "objectId":
+                if value.stringValue != object.objectId {
+                    throw ParseFailure(105, "objectId is an invalid field name.")
+                }
+                continue
+            case "createdAt", "updatedAt":
+                continue
+            case "ACL":
+                guard case .object = value else { throw ParseFailure(123, "Invalid ACL.") }
+                object.fields["ACL"] = value
+                continue
+            default:
+                break
+            }
+            guard Self.isValidFieldName(key) else {
+                throw ParseFailure(105, "Invalid field name: \(key).")
+            }
+            if case .object(let members) = value, let operation = members["__op"]?.stringValue {
+                if let result = try applyOperation(operation, members, key: key, to: &object, className: className) {
+                    reported[key] = result
+                }
+            } else if let type = try Self.type(of: value) {
+                if type.name == "Relation" {
+                    // Declaring a relation field: no value is stored.
+                    try checkType(className, key, type)
+                    continue
+                }
+                try checkType(className, key, type)
+                object.fields[key] = value
+            } else {
+                object.fields.removeValue(forKey: key)
+            }
+        }
+        return reported
+    }
+
+    private mutating func applyOperation(
+        _ operation: String, _ members: [String: JSON], key: String, to object: inout StoredObject, className: String
+    ) throws(ParseFailure) -> JSON? {
+        switch operation {
+        case "Delete":
+            object.fields.removeValue(forKey: key)
+            return nil
+        case "Increment":
+            guard let amount = members["amount"], amount.doubleValue != nil else {
+                throw .invalidJSON("incrementing must provide a number")
+            }
+            try checkType(className, key, .number)
+            let current = object.fields[key] ?? .int(0)
+            guard current.doubleValue != nil else { throw .incorrectType("Cannot increment a non-number") }
+            let result: JSON
+            if case .int(let left) = current, case .int(let right) = amount,
+               case (let sum, false) = left.addingReportingOverflow(right) {
+                result = .int(sum)
+            } else {
+                result = .double((current.doubleValue ?? 0) + (amount.doubleValue ?? 0))
+            }
+            object.fields[key] = result
+            return result
+        case "Add", "AddUnique", "Remove":
+            guard let objects = members["objects"]?.arrayValue else {
+                throw .invalidJSON("objects to add must be an array")
+            }
+            try checkType(className, key, .array)
+            guard let current = (object.fields[key] ?? .array([])).arrayValue else {
+                throw .incorrectType("Cannot apply \(operation) to a non-array")
+            }
+            var result = current
+            switch operation {
+            case "Add":
+                result += objects
+            case "AddUnique":
+                for element in objects where !result.contains(where: { Matching.equal($0, element) }) {
+                    result.append(element)
+                }
+            default:
+                result.removeAll { element in objects.contains { Matching.equal($0, element) } }
+            }
+            object.fields[key] = .array(result)
+            return .array(result)
+        case "AddRelation", "RemoveRelation":
+            guard let objects = members["objects"]?.arrayValue else {
+                throw .invalidJSON("objects to add must be an array")
+            }
+            var targetClass: String?
+            var ids: [String] = []
+            for element in objects {
+                guard element["__type"]?.stringValue == "Pointer", let pointerClass = element["className"]?.stringValue,
+                      let id = element["objectId"]?.stringValue else {
+                    throw ParseFailure(106, "\(operation) objects must be pointers")
+                }
+                if let targetClass, targetClass != pointerClass {
+                    throw ParseFailure(106, "All objects in a relation must be of the same class")
+                }
+                targetClass = pointerClass
+                ids.append(id)
+            }
+            guard let targetClass else { return nil }
+            try checkType(className, key, .relation(targetClass))
+            let relationKey = RelationKey(ownerClass: className, ownerId: object.objectId, key: key)
+            var members = relations[relationKey] ?? []
+            if operation == "AddRelation" {
+                for id in ids where !members.contains(id) {
+                    members.append(id)
+                }
+            } else {
+                members.removeAll { ids.contains($0) }
+            }
+            relations[relationKey] = members
+            return nil
+        case "Batch":
+            guard let operations = members["ops"]?.arrayValue else { throw .invalidJSON("Batch needs ops") }
+            for case .object(let inner) in operations {
+                guard let name = inner["__op"]?.stringValue else { throw .invalidJSON("Batch ops need __op") }
+                _ = try applyOperation(name, inner, key: key, to: &object, className: className)
+            }
+            return nil
+        default:
+            throw .invalidJSON("Unknown operation \(operation)")
+        }
+    }
+
+    /// Creates an object of `className` from `body`.
+    mutating func create(_ className: String, body: [String: JSON]) throws(ParseFailure) -> StoredObject {
+        if body["objectId"] != nil {
+            throw ParseFailure(105, "objectId is an invalid field name.")
+        }
+        var objectId = Identifiers.objectId()
+        while classes[className]?[objectId] != nil {
+            objectId = Identifiers.objectId()
+        }
+        let now = clock.now()
+        var object = StoredObject(objectId: objectId, createdAt: now, updatedAt: now, fields: [:])
+        _ = try apply(body, to: &object, className: className)
+        classes[className, default: [:]][objectId] = object
+        return object
+    }
+
+    /// Updates an object; returns it and the values reported for operations.
+    mutating func update(
+        _ className: String, objectId: String, body: [String: JSON]
+    ) throws(ParseFailure) -> (StoredObject, [String: JSON]) {
+        // Parse answers 101 for an object the caller may not write, as for a missing one.
+        guard var object = object(className, objectId), canAccess(object, "write") else { throw .objectNotFound() }
+        let reported = try apply(body, to: &object, className: className)
+        object.updatedAt = clock.now()
+        classes[className]?[objectId] = object
+        return (object, reported)
+    }
+
+    /// Deletes an object and the relations it owns.
+    mutating func delete(_ className: String, objectId: String) throws(ParseFailure) {
+        guard let object = object(className, objectId), canAccess(object, "write") else { throw .objectNotFound() }
+        classes[className]?.removeValue(forKey: objectId)
+        relations = relations.filter { !($0.key.ownerClass == className && $0.key.ownerId == objectId) }
+        if className == Self.userClass {
+            passwords.removeValue(forKey: objectId)
+            sessions = sessions.filter { $0.value != objectId }
+        }
+    }
+
+    // MARK: Users
+
+    /// Signs a user up: `username` and `password` are required, both must be unique (email too).
+    mutating func signUp(body: [String: JSON]) throws(ParseFailure) -> (StoredObject, String) {
+        guard let username = body["username"]?.stringValue, !username.isEmpty else {
+            throw ParseFailure(200, "bad or missing username")
+        }
+        guard let password = body["password"]?.stringValue, !password.isEmpty else {
+            throw ParseFailure(201, "password is required")
+        }
+        try checkUnique(username: username, email: body["email"]?.stringValue, except: nil)
+        var fields = body
+        fields.removeValue(forKey: "password")
+        fields.removeValue(forKey: "sessionToken")
+        let user = try create(Self.userClass, body: fields)
+        passwords[user.objectId] = password
+        let token = Identifiers.sessionToken()
+        sessions[token] = user.objectId
+        return (user, token)
+    }
+
+    func checkUnique(username: String?, email: String?, except userId: String?) throws(ParseFailure) {
+        for user in (classes[Self.userClass] ?? [:]).values where user.objectId != userId {
+            if let username, user.fields["username"]?.stringValue == username {
+                throw ParseFailure(202, "Account already exists for this username.")
+            }
+            if let email, user.fields["email"]?.stringValue?.lowercased() == email.lowercased() {
+                throw ParseFailure(203, "Account already exists for this email address.")
+            }
+        }
+        if let email, !email.contains("@") {
+            throw ParseFailure(125, "Email address format is invalid.")
+        }
+    }
+
+    /// Logs in: a new session for the user with this name and password.
+    mutating func logIn(username: String?, password: String?) throws(ParseFailure) -> (StoredObject, String) {
+        guard let username, !username.isEmpty else { throw ParseFailure(200, "username/email is required.") }
+        guard let password, !password.isEmpty else { throw ParseFailure(201, "password is required.") }
+        guard let user = (classes[Self.userClass] ?? [:]).values.first(where: { $0.fields["username"]?.stringValue == username }),
+              passwords[user.objectId] == password else {
+            throw ParseFailure(101, "Invalid username/password.")
+        }
+        let token = Identifiers.sessionToken()
+        sessions[token] = user.objectId
+        return (user, token)
+    }
+}
