@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ModelgenDiagnostics
 import ModelgenEmitter
 import ModelgenSchema
@@ -50,20 +52,39 @@ public struct Generator: Sendable {
         diagnostics.append(contentsOf: linted.diagnostics)
         let selections = request.emitters ?? registry.descriptors.map { EmitterSelection(name: $0.name) }
         let context = EmitterContext(templatesDirectory: request.templatesDirectory)
-        var files: [GeneratedFile] = []
+        var emitters: [any Emitter] = []
         for selection in selections {
             guard let descriptor = registry.descriptor(named: selection.name) else {
                 diagnostics.error("unknown emitter '\(selection.name)'", at: selection.location)
                 continue
             }
             guard let emitter = descriptor.make(selection.options, &diagnostics) else { continue }
-            files.append(contentsOf: emitter.emit(schema, context: context, diagnostics: &diagnostics))
+            emitters.append(emitter)
+        }
+        var files: [GeneratedFile] = []
+        for output in Self.emitConcurrently(emitters, schema: schema, context: context) {
+            files.append(contentsOf: output.files)
+            diagnostics.append(contentsOf: output.diagnostics)
         }
         checkPaths(files, diagnostics: &diagnostics)
         let failed = diagnostics.failed(warningsAsErrors: request.warningsAsErrors)
         return Result(schema: schema, files: failed ? [] : files.sorted { $0.path < $1.path },
                       diagnostics: diagnostics.sorted(fileOrder: request.inputs.map(\.displayPath)),
                       succeeded: !failed)
+    }
+
+    /// Runs the emitters at the same time (they share nothing but the schema, a value) and
+    /// returns their files and diagnostics in the emitters' order, so output does not depend on
+    /// which finished first.
+    private static func emitConcurrently(_ emitters: [any Emitter], schema: Schema, context: EmitterContext)
+        -> [(files: [GeneratedFile], diagnostics: [Diagnostic])] {
+        let outputs = EmitterOutputs(count: emitters.count)
+        DispatchQueue.concurrentPerform(iterations: emitters.count) { index in
+            var diagnostics = DiagnosticCollector()
+            let files = emitters[index].emit(schema, context: context, diagnostics: &diagnostics)
+            outputs.set(index, (files, diagnostics.diagnostics))
+        }
+        return outputs.all
     }
 
     /// Output paths must stay inside the output directory and must not collide, not even on
@@ -99,5 +120,23 @@ public enum OutputPath {
             }
         }
         return nil
+    }
+}
+
+/// One slot per emitter for the results of concurrent emitting.
+private final class EmitterOutputs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [(files: [GeneratedFile], diagnostics: [Diagnostic])]
+
+    init(count: Int) {
+        slots = Array(repeating: ([], []), count: count)
+    }
+
+    func set(_ index: Int, _ output: (files: [GeneratedFile], diagnostics: [Diagnostic])) {
+        lock.withLock { slots[index] = output }
+    }
+
+    var all: [(files: [GeneratedFile], diagnostics: [Diagnostic])] {
+        lock.withLock { slots }
     }
 }
