@@ -115,9 +115,7 @@ struct SwiftViewModels {
         }
         let custom = stored.filter { !$0.isPredefined }
         if !custom.isEmpty {
-            let required = custom.filter(\.isRequired)
-            let optional = custom.filter { !$0.isRequired }
-            let parameters = (required + optional)
+            let parameters = Self.parameterOrder(custom)
             context["memberwiseInit"] = [
                 "parameters": parameters.enumerated().map { index, field -> Context in
                     ["label": SwiftSyntax.identifier(field.swiftName),
@@ -146,7 +144,7 @@ struct SwiftViewModels {
     /// The session helpers of the user class (`signUp`, `logIn`, `become`, `current`, `logOut`)
     /// over ParseRuntime's client; `signUp` takes the schema's own fields too.
     private func userHelpers(typeName: String, fields: [Stored]) -> Context {
-        let ordered = fields.filter(\.isRequired) + fields.filter { !$0.isRequired }
+        let ordered = Self.parameterOrder(fields)
         let labels = ordered.map { SwiftSyntax.identifier($0.swiftName) }
         // The client parameter's inner name must differ from every field parameter's.
         let client = ["client", "parseClient", "parseClient_"].first { !labels.contains($0) }!
@@ -159,6 +157,12 @@ struct SwiftViewModels {
             },
             "arguments": labels.map { "\($0): \($0)" }.joined(separator: ", "),
         ]
+    }
+
+    /// Fields in the order initializers take them: required ones first (no default), then the
+    /// rest, each group in schema order.
+    private static func parameterOrder(_ fields: [Stored]) -> [Stored] {
+        fields.filter(\.isRequired) + fields.filter { !$0.isRequired }
     }
 
     static func builtinDescription(_ builtin: BuiltinClass) -> String {
