@@ -88,6 +88,10 @@ let package = Package(
         .testTarget(name: "SampleModelTests", dependencies: [
             "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
         ]),
+        // The output of Tests/InjectionModels/Injection.yaml (text that tries to break out of
+        // string literals and comments, keywords as names), compiled here and run by its tests.
+        .target(name: "InjectionModels", dependencies: ["ParseRuntime"], path: "Tests/InjectionModels/Generated/Swift"),
+        .testTarget(name: "InjectionModelTests", dependencies: ["InjectionModels", "ParseRuntime"]),
         .testTarget(name: "ModelgenTemplatesTests", dependencies: ["ModelgenTemplates", "ModelgenDiagnostics", "ModelgenTestSupport"]),
         .testTarget(name: "ModelgenYAMLTests", dependencies: ["ModelgenYAML"]),
         .testTarget(name: "ModelgenSchemaTests", dependencies: ["ModelgenSchema"], exclude: ["InvalidSchemas"]),
@@ -103,7 +107,8 @@ let package = Package(
             "ModelgenSQLEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML",
             "ModelgenTestSupport",
         ], exclude: ["Goldens"]),
-        .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"]),
+        // Hostile/: the hostile-input corpus (schema files and their expected diagnostics).
+        .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"], exclude: ["Hostile"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,10 @@ import Darwin
 package enum FileSystem {
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     package enum Kind { case missing, file, directory, symlink, other }
@@ -29,11 +33,15 @@ package enum FileSystem {
 
     package static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
-    /// The whole file, or its first `limit` bytes.
+    /// The whole file, or its first `limit` bytes. Only regular files are read: a named pipe
+    /// or a device in their place is an error, never a wait for a writer or an endless read.
     package static func read(_ path: String, limit: Int? = nil) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "cannot read '\(path)': not a regular file") }
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while limit.map({ result.count < $0 }) ?? true {
@@ -49,8 +57,9 @@ package enum FileSystem {
         return result
     }
 
-    /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), flushed to disk.
-    package static func createExclusive(_ path: String, bytes: [UInt8]) throws(Failure) {
+    /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), and with `flushed`
+    /// waits until they are on disk (`fsync`).
+    package static func createExclusive(_ path: String, bytes: [UInt8], flushed: Bool = true) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
         var written = 0
@@ -65,7 +74,7 @@ package enum FileSystem {
             }
             written += count
         }
-        if fsync(descriptor) != 0 {
+        if flushed, fsync(descriptor) != 0 {
             let message = errorText()
             close(descriptor)
             unlink(path)
@@ -84,21 +93,61 @@ package enum FileSystem {
         guard unlink(path) == 0 else { throw Failure(description: "cannot remove '\(path)': \(errorText())") }
     }
 
-    /// Creates `path` and its missing parents.
-    package static func makeDirectories(_ path: String) throws(Failure) {
+    /// Removes `path`; a file that is already gone (another run removed it) is not an error.
+    package static func removeIfPresent(_ path: String) throws(Failure) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw Failure(description: "cannot remove '\(path)': \(errorText())") }
+    }
+
+    /// Opens `directory` and takes an advisory lock on it (`flock`), waiting while another
+    /// process holds it. The lock goes with the returned descriptor: `unlock` it, or let the
+    /// process end (a killed process never leaves a stale lock).
+    package static func lock(_ directory: String, exclusive: Bool) throws(Failure) -> Int32 {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(description: "cannot lock '\(directory)': \(errorText())") }
+        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            guard errno == EINTR else {
+                let message = errorText()
+                close(descriptor)
+                throw Failure(description: "cannot lock '\(directory)': \(message)")
+            }
+        }
+        return descriptor
+    }
+
+    package static func unlock(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
+    /// Whether a process with this id is running (or exists but belongs to someone else).
+    package static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Creates `path` and its missing parents; returns the directories it created, outermost first.
+    @discardableResult
+    package static func makeDirectories(_ path: String) throws(Failure) -> [String] {
         var current = path.hasPrefix("/") ? "/" : ""
+        var created: [String] = []
         for component in path.split(separator: "/") {
             current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + component
             switch kind(current) {
             case .directory: continue
             case .missing:
-                if mkdir(current, 0o755) != 0, errno != EEXIST {
-                    throw Failure(description: "cannot create directory '\(current)': \(errorText())")
+                if mkdir(current, 0o755) != 0 {
+                    guard errno == EEXIST else {
+                        let message = errorText()
+                        for directory in created.reversed() { rmdir(directory) }
+                        throw Failure(description: "cannot create directory '\(current)': \(message)")
+                    }
+                } else {
+                    created.append(current)
                 }
             default:
+                for directory in created.reversed() { rmdir(directory) }
                 throw Failure(description: "cannot create directory '\(current)': a file is in the way")
             }
         }
+        return created
     }
 
     /// Names in a directory, sorted; hidden ones included.

@@ -51,7 +51,7 @@ extension SQLOptions.Dialect {
 
     func literal(_ literal: SQLLiteral) -> String {
         switch literal {
-        case .string(let text), .timestamp(let text): return SQLSyntax.stringLiteral(text)
+        case .string(let text), .timestamp(let text): return stringLiteral(text)
         case .int(let value): return String(value)
         case .double(let value): return SQLSyntax.numberLiteral(.double(value))
         case .bool(let flag):
@@ -65,6 +65,51 @@ extension SQLOptions.Dialect {
             // Parse's own form, `2024-01-31T12:00:00.000Z`.
             case .sqlite: return "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))"
             }
+        }
+    }
+
+    /// A string literal meaning exactly `text`. Characters a reader of the script cannot see
+    /// (controls other than newline and tab, line separators, bidirectional controls) are
+    /// spelled as escapes, so the script never reads differently from how it runs:
+    /// PostgreSQL's `U&'...\XXXX'`, SQLite's `('...' || char(N) || '...')`.
+    func stringLiteral(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: Self.isHidden) else { return SQLSyntax.stringLiteral(text) }
+        switch self {
+        case .postgresql:
+            var body = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "'": body += "''"
+                case "\\": body += "\\\\"
+                default:
+                    guard Self.isHidden(scalar) else { body.unicodeScalars.append(scalar); continue }
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    body += scalar.value > 0xFFFF ? "\\+" + String(repeating: "0", count: 6 - hex.count) + hex
+                        : "\\" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            }
+            return "U&'" + body + "'"
+        case .sqlite:
+            var parts: [String] = []
+            var run = ""
+            for scalar in text.unicodeScalars {
+                if Self.isHidden(scalar) {
+                    if !run.isEmpty { parts.append(SQLSyntax.stringLiteral(run)); run = "" }
+                    parts.append("char(\(scalar.value))")
+                } else {
+                    run.unicodeScalars.append(scalar)
+                }
+            }
+            if !run.isEmpty { parts.append(SQLSyntax.stringLiteral(run)) }
+            return "(" + parts.joined(separator: " || ") + ")"
+        }
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: return false
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
         }
     }
 

@@ -25,6 +25,16 @@ public enum NamingRules {
     /// Fields every class has without declaring them, which indexes may name.
     public static let implicitFieldNames: [String] = ["objectId", "createdAt", "updatedAt"]
 
+    /// Whether Windows reserves `name` for a device (`CON`, `NUL`, `COM1`, ...), in any case and
+    /// with any extension: a generated file named after it (`Swift/Con.swift`) could not be
+    /// checked out or written there.
+    public static func isWindowsDeviceName(_ name: String) -> Bool {
+        let upper = name.uppercased()
+        if ["CON", "PRN", "AUX", "NUL"].contains(upper) { return true }
+        guard upper.count == 4, upper.hasPrefix("COM") || upper.hasPrefix("LPT"), let digit = upper.last else { return false }
+        return digit.isASCII && digit.isNumber
+    }
+
     /// PostgreSQL's identifier limit (NAMEDATALEN - 1), in bytes.
     public static let postgresIdentifierLimit = 63
 

@@ -15,6 +15,8 @@ struct SchemaLoader {
 
     let path: String
     var diagnostics = DiagnosticCollector()
+    /// Bounds the "did you mean" lookups against lists that grow with the file.
+    private var suggestions = SuggestionBudget()
 
     init(path: String) {
         self.path = path
@@ -185,10 +187,11 @@ struct SchemaLoader {
             diagnostics.error("enum '\(entry.key)' has no cases", at: valuesNode.location)
         }
         if let titlesNode, let titles = mapping(titlesNode, "'titles'") {
+            let positions = Dictionary(cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
             for title in titles {
-                guard let index = cases.firstIndex(where: { $0.name == title.key }) else {
+                guard let index = positions[title.key] else {
                     var notes: [Diagnostic.Note] = []
-                    if let near = Suggestions.note(for: title.key, among: cases.map(\.name)) { notes.append(near) }
+                    if suggestions.spend(cases.count), let near = Suggestions.note(for: title.key, among: cases.map(\.name)) { notes.append(near) }
                     diagnostics.error("title for unknown case '\(title.key)' of enum '\(entry.key)'", at: title.keyLocation, notes: notes)
                     continue
                 }

@@ -16,6 +16,10 @@ struct SchemaValidator {
     /// Names whose declarations failed with an error already reported; references to them
     /// are not reported again.
     private var suppressed: Set<String> = []
+    /// Bounds the "did you mean" lookups, which scan every declared name.
+    private var suggestions = SuggestionBudget()
+    /// Case names of each enum, for checking defaults.
+    private var enumCaseNames: [String: Set<String>] = [:]
 
     init(files: [FileDeclarations]) {
         self.files = files
@@ -80,10 +84,26 @@ struct SchemaValidator {
             lowered[name.lowercased()] = (name, location)
             return true
         }
+        // Generated Swift files are named after Swift type names: one Windows cannot create
+        // would make the output impossible to check out there.
+        func checkFileName(_ swiftName: String, of name: String, at location: SourceLocation) {
+            guard NamingRules.isWindowsDeviceName(swiftName) else { return }
+            diagnostics.error("'\(swiftName)' cannot name a generated file: \(swiftName.uppercased()) is a device name on Windows",
+                              at: location, notes: [.init(swiftName == name ? "choose another name" : "choose another swiftName")])
+        }
+        for file in files {
+            for definition in file.enums { checkFileName(definition.name, of: definition.name, at: definition.location) }
+            for declaration in file.embedded { checkFileName(declaration.name, of: declaration.name, at: declaration.location) }
+            for declaration in file.classes {
+                checkFileName(declaration.swiftName?.value ?? declaration.name, of: declaration.name,
+                              at: declaration.swiftName?.location ?? declaration.location)
+            }
+        }
         for file in files {
             suppressed.formUnion(file.failedTypeNames)
             for definition in file.enums where register(definition.name, .enumeration, definition.location) {
                 enumsByName[definition.name] = definition
+                enumCaseNames[definition.name] = Set(definition.cases.map(\.name))
             }
             for declaration in file.embedded {
                 _ = register(declaration.name, .embedded, declaration.location)
@@ -93,6 +113,8 @@ struct SchemaValidator {
             }
         }
         checkSwiftTypeNames()
+        classNames = classDeclarations.keys.sorted() + BuiltinClass.allCases.map(\.rawValue).filter { classDeclarations[$0] == nil }
+        valueTypeNames = ScalarType.allCases.map(\.rawValue) + typeKinds.keys.filter { typeKinds[$0]?.kind != .class }.sorted()
     }
 
     private mutating func checkSwiftTypeNames() {
@@ -339,9 +361,9 @@ struct SchemaValidator {
 
     // MARK: Types
 
-    private var classNames: [String] {
-        classDeclarations.keys.sorted() + BuiltinClass.allCases.map(\.rawValue).filter { classDeclarations[$0] == nil }
-    }
+    /// Candidates for "did you mean", computed once the names are registered.
+    private var classNames: [String] = []
+    private var valueTypeNames: [String] = []
 
     private func isClass(_ name: String) -> Bool {
         classDeclarations[name] != nil || BuiltinClass(rawValue: name) != nil
@@ -368,11 +390,10 @@ struct SchemaValidator {
                                       notes: [.init("link to it with 'pointer<\(name)>' (one) or 'relation<\(name)>' (many)")])
                     return nil
                 }
-                let candidates = ScalarType.allCases.map(\.rawValue) + typeKinds.keys.filter { typeKinds[$0]?.kind != .class }.sorted()
                 var notes: [Diagnostic.Note] = []
-                if let near = Suggestions.closest(to: name, among: candidates) {
+                if suggestions.spend(valueTypeNames.count), let near = Suggestions.closest(to: name, among: valueTypeNames) {
                     notes.append(.init("did you mean '\(near)'?"))
-                } else if let near = Suggestions.closest(to: name, among: classNames) {
+                } else if suggestions.spend(classNames.count), let near = Suggestions.closest(to: name, among: classNames) {
                     notes.append(.init("did you mean 'pointer<\(near)>'?"))
                 }
                 diagnostics.error("unknown type '\(name)'", at: declaration.typeLocation(at: offset), notes: notes)
@@ -427,7 +448,7 @@ struct SchemaValidator {
                               notes: [.init("use it as the field's type: '\(target)', or declare '\(target)' under 'classes'")])
         default:
             var notes: [Diagnostic.Note] = []
-            if let near = Suggestions.note(for: target, among: classNames) { notes.append(near) }
+            if suggestions.spend(classNames.count), let near = Suggestions.note(for: target, among: classNames) { notes.append(near) }
             diagnostics.error("\(kind) to unknown class '\(target)'", at: location, notes: notes)
         }
         return false
@@ -482,11 +503,15 @@ struct SchemaValidator {
             }
             return .date(normalized)
         case .enumeration(let name):
-            let cases = enumsByName[name]?.cases.map(\.name) ?? []
-            guard cases.contains(scalar.text) else {
+            guard enumCaseNames[name]?.contains(scalar.text) == true else {
+                let cases = enumsByName[name]?.cases ?? []
                 var notes: [Diagnostic.Note] = []
-                if let near = Suggestions.note(for: scalar.text, among: cases) { notes.append(near) }
-                notes.append(.init("cases of '\(name)': \(cases.joined(separator: ", "))"))
+                if suggestions.spend(cases.count), let near = Suggestions.note(for: scalar.text, among: cases.lazy.map(\.name)) {
+                    notes.append(near)
+                }
+                // A long list is cut: one note per wrong default must not grow with the enum.
+                let shown = cases.prefix(Self.maxListedCases).map(\.name).joined(separator: ", ")
+                notes.append(.init("cases of '\(name)': \(shown)" + (cases.count > Self.maxListedCases ? ", ... (\(cases.count) in all)" : "")))
                 diagnostics.error("default '\(scalar.text)' is not a case of enum '\(name)'", at: node.location, notes: notes)
                 return nil
             }
@@ -535,7 +560,7 @@ struct SchemaValidator {
                 }
                 guard let type = indexable[field.value] else {
                     var notes: [Diagnostic.Note] = []
-                    if let near = Suggestions.note(for: field.value, among: Set(indexable.keys).union(declared).sorted()) { notes.append(near) }
+                    if suggestions.spend(indexable.count + declared.count), let near = Suggestions.note(for: field.value, among: Set(indexable.keys).union(declared).sorted()) { notes.append(near) }
                     if !declared.contains(field.value) {
                         diagnostics.error("index names unknown field '\(field.value)'", at: field.location, notes: notes)
                     }
@@ -587,31 +612,34 @@ struct SchemaValidator {
 
     private mutating func checkInverses(_ classes: [ClassDefinition]) {
         let byName = Dictionary(classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let fieldsByName = byName.mapValues { definition in
+            Dictionary(definition.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         for definition in classes {
+            let declarations = Dictionary((classDeclarations[definition.name]?.fields ?? []).map { ($0.name, $0) },
+                                          uniquingKeysWith: { first, _ in first })
             for field in definition.fields {
                 guard case .inverse(let target, let targetField) = field.type else { continue }
-                let location = inverseFieldLocation(of: field, in: definition)
                 var linkedType: FieldType?
                 var linkedLocation: SourceLocation?
-                var known: [String] = []
-                if let owner = byName[target] {
-                    known = owner.fields.map(\.name)
-                    if let found = owner.field(named: targetField) {
-                        linkedType = found.type
-                        linkedLocation = found.location
-                    }
+                if let found = fieldsByName[target]?[targetField] {
+                    linkedType = found.type
+                    linkedLocation = found.location
                 }
                 if linkedType == nil, NamingRules.implicitFieldNames.contains(targetField) || targetField == "ACL" {
                     linkedType = targetField == "objectId" ? .scalar(.string) : targetField == "ACL" ? .scalar(.object) : .scalar(.date)
                 }
                 if linkedType == nil, let builtin = BuiltinClass(rawValue: target) {
-                    known += builtin.predefinedFields.map(\.name)
                     linkedType = builtin.predefinedFields.first { $0.name == targetField }?.type
                 }
+                // Only an error needs the location of the field name inside the type text.
+                var location: SourceLocation { inverseFieldLocation(of: field, declarations: declarations) }
                 guard let linkedType else {
                     if byName[target] != nil || BuiltinClass(rawValue: target) != nil, !fieldWasDropped(targetField, of: target) {
                         var notes: [Diagnostic.Note] = []
-                        if let near = Suggestions.note(for: targetField, among: known) { notes.append(near) }
+                        let known = (byName[target]?.fields.map(\.name) ?? [])
+                            + (BuiltinClass(rawValue: target)?.predefinedFields.map(\.name) ?? [])
+                        if suggestions.spend(known.count), let near = Suggestions.note(for: targetField, among: known) { notes.append(near) }
                         diagnostics.error("inverse names unknown field '\(targetField)' of class '\(target)'",
                                           at: location, notes: notes)
                     }
@@ -639,38 +667,121 @@ struct SchemaValidator {
     }
 
     /// Where the field name of `inverse<C.field>` is written, for errors about that field.
-    private func inverseFieldLocation(of field: FieldDefinition, in definition: ClassDefinition) -> SourceLocation {
-        guard let declaration = classDeclarations[definition.name]?.fields.first(where: { $0.name == field.name }),
+    private func inverseFieldLocation(of field: FieldDefinition, declarations: [String: FieldDeclaration]) -> SourceLocation {
+        guard let declaration = declarations[field.name],
               case .inverse(_, _, _, let fieldOffset)? = declaration.type else {
             return field.location
         }
         return declaration.typeLocation(at: fieldOffset)
     }
 
+    /// Reports embedded types that contain themselves through direct (non-collection) fields,
+    /// one error per cycle. Linear in the number of types and fields, and without recursion: a
+    /// chain of thousands of embedded types must not exhaust the stack.
     private mutating func checkEmbeddedCycles(_ embedded: [EmbeddedDefinition]) {
         let byName = Dictionary(embedded.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var reported = Set<String>()
-        for definition in embedded {
-            // Walk direct (non-collection) embedded fields; an array or map breaks the recursion.
-            var path: [(String, FieldDefinition)] = []
-            var visiting = Set<String>()
-            func visit(_ name: String) -> Bool {
-                if name == definition.name, !path.isEmpty { return true }
-                guard !visiting.contains(name), let current = byName[name] else { return false }
-                visiting.insert(name)
-                for field in current.fields {
-                    guard case .embedded(let next) = field.type else { continue }
-                    path.append((name, field))
-                    if visit(next) { return true }
-                    path.removeLast()
-                }
-                return false
+        // An array or map breaks the recursion, so only direct embedded fields are edges.
+        func edges(_ name: String) -> [(field: FieldDefinition, target: String)] {
+            (byName[name]?.fields ?? []).compactMap { field in
+                guard case .embedded(let target) = field.type, byName[target] != nil else { return nil }
+                return (field, target)
             }
-            guard visit(definition.name), let (_, first) = path.first, !reported.contains(definition.name) else { continue }
+        }
+        let component = Self.stronglyConnectedComponents(embedded.map(\.name), edges: { edges($0).map(\.target) })
+        var reported = Set<String>()
+        var reports = 0
+        for definition in embedded {
+            guard !reported.contains(definition.name), let own = component[definition.name] else { continue }
+            // Each report costs a search of its component: bound them, as compilers bound errors.
+            guard reports < Self.maxCycleReports else {
+                let rest = embedded.filter { component[$0.name] != nil && !reported.contains($0.name) }
+                diagnostics.error("\(rest.count) more embedded types are on cycles", at: definition.location,
+                                  notes: [.init("fix the cycles reported above first")])
+                return
+            }
+            reports += 1
+            // The first path (depth first, fields in written order) back to the start, within its component.
+            var path: [(String, FieldDefinition)] = []
+            var stack: [(name: String, edges: [(field: FieldDefinition, target: String)], next: Int)] =
+                [(definition.name, edges(definition.name), 0)]
+            var visiting: Set<String> = [definition.name]
+            var found = false
+            search: while !stack.isEmpty {
+                let top = stack.count - 1
+                guard stack[top].next < stack[top].edges.count else {
+                    stack.removeLast()
+                    if !path.isEmpty { path.removeLast() }
+                    continue
+                }
+                let (field, target) = stack[top].edges[stack[top].next]
+                stack[top].next += 1
+                guard component[target] == own else { continue }
+                if target == definition.name {
+                    path.append((stack[top].name, field))
+                    found = true
+                    break search
+                }
+                guard visiting.insert(target).inserted else { continue }
+                path.append((stack[top].name, field))
+                stack.append((target, edges(target), 0))
+            }
+            guard found, let (_, first) = path.first else { continue }
             for (name, _) in path { reported.insert(name) }
             let chain = path.map { "\($0.0).\($0.1.name)" }.joined(separator: " -> ")
             diagnostics.error("embedded type '\(definition.name)' contains itself (\(chain))", at: first.location,
                               notes: [.init("a value cannot contain itself; use array<\(path.last!.1.type)> or make one side a class")])
         }
+    }
+
+    /// Cases listed in the note of a default that is not a case.
+    static let maxListedCases = 20
+
+    /// Cycles of embedded types reported one by one before the rest are summed up in one error.
+    static let maxCycleReports = 100
+
+    /// Tarjan's algorithm without recursion: for each name on a cycle (a component of more than
+    /// one name, or a name with an edge to itself), the number of its component.
+    static func stronglyConnectedComponents(_ names: [String], edges: (String) -> [String]) -> [String: Int] {
+        var index: [String: Int] = [:], lowLink: [String: Int] = [:]
+        var onStack = Set<String>(), stack: [String] = []
+        var result: [String: Int] = [:]
+        var nextIndex = 0, components = 0
+        for root in names where index[root] == nil {
+            var work: [(name: String, targets: [String], next: Int)] = []
+            func open(_ name: String) {
+                index[name] = nextIndex; lowLink[name] = nextIndex; nextIndex += 1
+                stack.append(name); onStack.insert(name)
+                work.append((name, edges(name), 0))
+            }
+            open(root)
+            while let top = work.last {
+                if top.next < top.targets.count {
+                    let target = top.targets[top.next]
+                    work[work.count - 1].next += 1
+                    if index[target] == nil {
+                        open(target)
+                    } else if onStack.contains(target) {
+                        lowLink[top.name] = min(lowLink[top.name]!, index[target]!)
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last {
+                    lowLink[parent.name] = min(lowLink[parent.name]!, lowLink[top.name]!)
+                }
+                guard lowLink[top.name] == index[top.name] else { continue }
+                var members: [String] = []
+                while let member = stack.popLast() {
+                    onStack.remove(member)
+                    members.append(member)
+                    if member == top.name { break }
+                }
+                if members.count > 1 || top.targets.contains(top.name) {
+                    for member in members { result[member] = components }
+                    components += 1
+                }
+            }
+        }
+        return result
     }
 }

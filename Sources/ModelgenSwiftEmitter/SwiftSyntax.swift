@@ -13,6 +13,8 @@ public enum SwiftSyntax {
         "guard", "if", "in", "repeat", "return", "switch", "throw", "throws", "where", "while",
         "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "true", "try",
         "package", "some", "any", "_",
+        // Not keywords, but a type member may not have these names unescaped ('foo.Type').
+        "Type", "Protocol",
     ]
 
     /// `name`, backticked when it is a keyword.

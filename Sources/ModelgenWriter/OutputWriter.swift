@@ -19,6 +19,8 @@ public enum OutputWriter {
         public var updated: [String] = []
         public var unchanged: [String] = []
         public var removed: [String] = []
+        /// Temporary files of earlier runs that were killed while writing, now removed.
+        public var leftoversRemoved: [String] = []
     }
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -30,30 +32,44 @@ public enum OutputWriter {
     public static func apply(_ plan: OutputPlan) throws(Failure) -> Summary {
         precondition(plan.problems.isEmpty, "a plan with problems must not be applied")
         var summary = Summary()
+        summary.leftoversRemoved = removeLeftovers(in: plan.directory)
         var staged: [(temporary: String, target: String)] = []
+        var createdDirectories: [String] = []
         func discardStaged() {
             for item in staged { unlink(item.temporary) }
+            for directory in createdDirectories.reversed() { _ = FileSystem.removeIfEmpty(directory) }
         }
         do throws(FileSystem.Failure) {
             for action in plan.actions {
                 let contents: [UInt8]
+                let replacesAFile: Bool
                 switch action {
-                case .create(_, let new), .update(_, _, let new): contents = new
+                case .create(_, let new): contents = new; replacesAFile = false
+                case .update(_, _, let new): contents = new; replacesAFile = true
                 case .unchanged(let path): summary.unchanged.append(path); continue
                 case .remove: continue
                 }
                 let target = FileSystem.join(plan.directory, action.path)
                 let folder = FileSystem.parent(target)
-                try FileSystem.makeDirectories(folder)
+                createdDirectories += try FileSystem.makeDirectories(folder)
                 let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
                 let temporary = FileSystem.join(folder, ".\(name)\(temporaryMarker)\(getpid())")
                 if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
-                try FileSystem.createExclusive(temporary, bytes: contents)
+                // Only a file that replaces one is flushed to disk before the rename, so that a
+                // crash of the machine cannot leave an empty file where good content was; a new
+                // file has nothing to lose, and flushing each of a thousand new files cost more
+                // than generating them. (A killed run needs no flush: renames are atomic.)
+                do throws(FileSystem.Failure) {
+                    try FileSystem.createExclusive(temporary, bytes: contents, flushed: replacesAFile)
+                } catch {
+                    // Name the file the user knows, not its hidden temporary.
+                    throw FileSystem.Failure(description: error.description.replacing(temporary, with: target))
+                }
                 staged.append((temporary, target))
             }
         } catch {
             discardStaged()
-            throw Failure(description: error.description)
+            throw Failure(description: error.description + "; nothing was changed")
         }
         do throws(FileSystem.Failure) {
             for (index, item) in staged.enumerated() {
@@ -70,7 +86,7 @@ public enum OutputWriter {
                 case .update(let path, _, _): summary.updated.append(path)
                 case .remove(let path):
                     let target = FileSystem.join(plan.directory, path)
-                    try FileSystem.remove(target)
+                    try FileSystem.removeIfPresent(target)
                     summary.removed.append(path)
                     removeEmptyParents(of: path, in: plan.directory)
                 case .unchanged: break
@@ -82,6 +98,34 @@ public enum OutputWriter {
         return summary
     }
 
+    /// Removes the temporary files (`.NAME.modelgen-tmp-PID`) that a run killed while writing
+    /// left behind, anywhere under `directory`; returns their relative paths. A file whose
+    /// process is still running belongs to a run in progress and is left alone.
+    @discardableResult
+    public static func removeLeftovers(in directory: String) -> [String] {
+        var removed: [String] = []
+        func walk(_ relative: String) {
+            let absolute = relative.isEmpty ? directory : FileSystem.join(directory, relative)
+            for name in FileSystem.list(absolute) {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let full = FileSystem.join(directory, path)
+                switch FileSystem.kind(full) {
+                case .directory:
+                    if !name.hasPrefix(".") { walk(path) }
+                case .file:
+                    guard name.hasPrefix("."), let marker = name.ranges(of: temporaryMarker).last,
+                          let pid = Int32(name[marker.upperBound...]), pid != getpid(), !FileSystem.processExists(pid)
+                    else { continue }
+                    if (try? FileSystem.remove(full)) != nil { removed.append(path) }
+                default:
+                    continue
+                }
+            }
+        }
+        if FileSystem.kind(directory) == .directory { walk("") }
+        return removed.sorted()
+    }
+
     /// After a stale file goes, its folders go too if nothing else is left in them (never the
     /// output directory itself).
     private static func removeEmptyParents(of path: String, in directory: String) {
@@ -90,6 +134,43 @@ public enum OutputWriter {
             let folder = FileSystem.join(directory, components.joined(separator: "/"))
             guard FileSystem.removeIfEmpty(folder) else { return }
             components = components.dropLast()
+        }
+    }
+}
+
+/// Serializes the runs that write one output directory: `gen` holds an exclusive lock on each
+/// output directory from planning to the last rename, `check` a shared one while it compares,
+/// so a second run waits, then sees exactly what the first one left. The locks are advisory
+/// (`flock` on the directory itself, so no lock file ever appears in the tree) and go away with
+/// the process, however it ends.
+public enum OutputLock {
+    /// Runs `body` holding locks on `directories` (taken in sorted order, so two runs never
+    /// wait for each other). With `create`, missing directories are made first; without it,
+    /// missing ones are skipped.
+    public static func hold<T>(_ directories: [String], exclusive: Bool, create: Bool, _ body: () throws -> T) throws -> T {
+        var descriptors: [Int32] = []
+        var created: [String] = []
+        defer { descriptors.forEach(FileSystem.unlock) }
+        // A run that fails leaves no empty output directory behind.
+        func removeCreated() { for directory in created.reversed() { _ = FileSystem.removeIfEmpty(directory) } }
+        do throws(FileSystem.Failure) {
+            for directory in Set(directories).sorted() {
+                if create {
+                    created += try FileSystem.makeDirectories(directory)
+                } else if FileSystem.kind(directory, followingLinks: true) != .directory {
+                    continue
+                }
+                descriptors.append(try FileSystem.lock(directory, exclusive: exclusive))
+            }
+        } catch {
+            removeCreated()
+            throw OutputWriter.Failure(description: error.description + "; nothing was changed")
+        }
+        do {
+            return try body()
+        } catch {
+            removeCreated()
+            throw error
         }
     }
 }

@@ -8,8 +8,8 @@ enum UTF8Check {
     }
 
     static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
-        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-            return Failure(line: 1, column: 1, reason: "the file is UTF-16 encoded; save it as UTF-8")
+        if let encoding = wideEncoding(bytes) {
+            return Failure(line: 1, column: 1, reason: "the file is \(encoding) encoded; save it as UTF-8")
         }
         var line = 1, column = 1
         var index = 0
@@ -47,6 +47,24 @@ enum UTF8Check {
             column += 1
             index += length
         }
+        return nil
+    }
+}
+
+extension UTF8Check {
+    /// UTF-16 or UTF-32, told by a byte order mark or, as the YAML spec does without one, by
+    /// the zero bytes around a first ASCII character. No UTF-8 YAML file starts with a zero byte.
+    static func wideEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func starts(_ prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 == $1 } }
+        if starts([0xFF, 0xFE, 0, 0]) || starts([0, 0, 0xFE, 0xFF]) { return "UTF-32" }
+        if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) { return "UTF-16" }
+        guard bytes.count >= 2 else { return nil }
+        if bytes.count >= 4, bytes[1] == 0, bytes[2] == 0, bytes[3] == 0, bytes[0] != 0 { return "UTF-32" }
+        if bytes.count >= 4, bytes[0] == 0, bytes[1] == 0, bytes[2] == 0, bytes[3] != 0 { return "UTF-32" }
+        // Two ASCII characters each with a zero byte beside it (or one, in a 2-byte file).
+        let pairs = bytes.count >= 4 ? [(bytes[0], bytes[1]), (bytes[2], bytes[3])] : [(bytes[0], bytes[1])]
+        if pairs.allSatisfy({ $0.0 != 0 && $0.0 < 0x80 && $0.1 == 0 }) { return "UTF-16" }
+        if pairs.allSatisfy({ $0.0 == 0 && $0.1 != 0 && $0.1 < 0x80 }) { return "UTF-16" }
         return nil
     }
 }

@@ -20,7 +20,8 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
 ///
 /// Beyond what libyaml checks, it refuses duplicate mapping keys, non-scalar keys, unknown
 /// aliases, alias expansion past `YAMLLimits.maxAliasExpansion`, nesting past
-/// `YAMLLimits.maxDepth`, files past `YAMLLimits.maxFileSize`, bytes that are not UTF-8,
+/// `YAMLLimits.maxDepth`, files past `YAMLLimits.maxFileSize`, more nodes than
+/// `YAMLLimits.maxNodes`, bytes that are not UTF-8 (UTF-16 and UTF-32 are named as such),
 /// tags outside the YAML core schema, and more than one document per file.
 public enum YAMLReader {
     /// Reads the file at `path`; diagnostics name it `displayPath` (by default, `path` itself).
@@ -65,7 +66,8 @@ public enum YAMLReader {
         func failure(_ what: String) -> YAMLError {
             YAMLError(.error("cannot read '\(displayPath)': \(what)", at: nil))
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a named pipe must not wait for a writer; it is refused below.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var info = stat()
@@ -119,6 +121,7 @@ private struct TreeBuilder {
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var aliasExpansion = 0
+    private var nodes = 0
     private var root: YAMLNode?
     private var documents = 0
 
@@ -143,7 +146,11 @@ private struct TreeBuilder {
                 throw parserError(parser.pointee, input: input)
             }
             defer { yaml_event_delete(&event) }
-            if event.type == YAML_STREAM_END_EVENT { return root }
+            if event.type == YAML_STREAM_END_EVENT {
+                // A document with no content at all (`---` alone) is an empty file, not a null.
+                if let scalar = root?.scalar, scalar.text.isEmpty, scalar.style == .plain, scalar.tag == nil { return nil }
+                return root
+            }
             try handle(&event)
         }
     }
@@ -164,6 +171,12 @@ private struct TreeBuilder {
         if message.contains("tab character") || Self.firstByte(at: parser.problem_mark, in: input) == UInt8(ascii: "\t") {
             notes.append(.init("YAML does not allow tabs for indentation; use spaces"))
         }
+        if message.contains("incompatible YAML document") {
+            notes.append(.init("modelgen reads YAML 1.2 and 1.1; remove the %YAML directive or make it %YAML 1.2"))
+        }
+        if parser.problem_mark.column > 1024, message.contains("mapping values are not allowed") || message.contains("could not find expected ':'") {
+            notes.append(.init("a key longer than 1024 characters must be written as an explicit key: '? KEY' on one line, ': VALUE' on the next"))
+        }
         var at = location(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a mark.
@@ -173,9 +186,11 @@ private struct TreeBuilder {
                 if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
             }
             at = SourceLocation(file: file, line: line, column: column)
-            if offset < input.count, input[offset] < 0x20 {
+            if offset < input.count, input[offset] < 0x20 || input[offset] == 0x7F {
                 let hex = String(input[offset], radix: 16, uppercase: true)
                 message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+            } else if offset + 1 < input.count, input[offset] == 0xC2, (0x80...0x9F).contains(input[offset + 1]) {
+                message += " (U+00\(String(input[offset + 1], radix: 16, uppercase: true)))"
             }
         }
         return YAMLError(.error("malformed YAML: \(message)", at: at, notes: notes))
@@ -219,6 +234,14 @@ private struct TreeBuilder {
         return tag == "!" ? nil : tag
     }
 
+    private mutating func countNode(at mark: yaml_mark_t) throws(YAMLError) {
+        nodes += 1
+        guard nodes <= limits.maxNodes else {
+            throw YAMLError(.error("the file holds more than \(limits.maxNodes) YAML nodes", at: location(mark),
+                                   notes: [.init("no hand-written schema is this large; split a generated one into several files")]))
+        }
+    }
+
     private mutating func handle(_ event: inout yaml_event_t) throws(YAMLError) {
         switch event.type {
         case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT, YAML_NO_EVENT:
@@ -231,6 +254,7 @@ private struct TreeBuilder {
                                        notes: [.init("put each document in a file of its own")]))
             }
         case YAML_SCALAR_EVENT:
+            try countNode(at: event.start_mark)
             let data = event.data.scalar
             let tag = try checkTag(data.tag, at: event.start_mark)
             let text = data.value.map {
@@ -286,6 +310,7 @@ private struct TreeBuilder {
             guard stack.count < limits.maxDepth else {
                 throw YAMLError(.error("nesting is deeper than \(limits.maxDepth) levels", at: at))
             }
+            try countNode(at: event.start_mark)
             let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
             _ = try checkTag(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag, at: event.start_mark)
             stack.append(Frame(isMapping: isMapping, location: at, anchor: Self.string(anchor)))

@@ -23,20 +23,37 @@ struct Gen: ParsableCommand {
             Console.report(problems)
             throw ExitCode(1)
         }
-        for (run, plan) in zip(runs, plans) {
-            let summary: OutputWriter.Summary
-            do {
-                summary = try OutputWriter.apply(plan)
-            } catch {
-                Console.report([.error(error.description, at: nil)])
-                throw ExitCode(1)
+        // Another run writing the same output waits here. Under the lock the plans are made
+        // again, from whatever that run left, and are all checked before any is applied.
+        let summaries: [OutputWriter.Summary]
+        do {
+            summaries = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: true, create: true) {
+                let plans = runs.map { OutputPlan.make(files: $0.result.files, directory: $0.settings.outputDirectory) }
+                let problems = plans.flatMap(\.problems)
+                guard problems.isEmpty else { throw PlanRefused(problems: problems) }
+                return try plans.map { try OutputWriter.apply($0) }
             }
-            if !quiet {
-                let output = options.output ?? Console.relative(run.settings.outputDirectory)
-                Console.out("\(output): \(summary.created.count) created, \(summary.updated.count) updated, "
-                            + "\(summary.removed.count) removed, \(summary.unchanged.count) unchanged")
-            }
+        } catch let refused as PlanRefused {
+            Console.report(refused.problems)
+            throw ExitCode(1)
+        } catch {
+            Console.report([.error("\(error)", at: nil)])
+            throw ExitCode(1)
         }
+        for (run, summary) in zip(runs, summaries) where !quiet {
+            let output = options.output ?? Console.relative(run.settings.outputDirectory)
+            if !summary.leftoversRemoved.isEmpty {
+                Console.out("\(output): removed \(summary.leftoversRemoved.count) temporary file"
+                            + "\(summary.leftoversRemoved.count == 1 ? "" : "s") left by an interrupted run")
+            }
+            Console.out("\(output): \(summary.created.count) created, \(summary.updated.count) updated, "
+                        + "\(summary.removed.count) removed, \(summary.unchanged.count) unchanged")
+        }
+    }
+
+    /// Problems found when planning again under the lock.
+    private struct PlanRefused: Error {
+        var problems: [Diagnostic]
     }
 }
 
@@ -49,7 +66,16 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let runs = try Runner.generate(options)
-        let plans = runs.map { OutputPlan.make(files: $0.result.files, directory: $0.settings.outputDirectory) }
+        // A shared lock: a `gen` writing the same output finishes before the comparison.
+        let plans: [OutputPlan]
+        do {
+            plans = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: false, create: false) {
+                runs.map { OutputPlan.make(files: $0.result.files, directory: $0.settings.outputDirectory) }
+            }
+        } catch {
+            Console.report([.error("\(error)", at: nil)])
+            throw ExitCode(1)
+        }
         let problems = plans.flatMap(\.problems)
         guard problems.isEmpty else {
             Console.report(problems)

@@ -235,4 +235,80 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
         #expect(Suggestions.closest(to: "book", among: ["Book", "Books"]) == "Book")
         #expect(Suggestions.closest(to: "xyz", among: ["Author", "Book"]) == nil)
     }
+
+    @Test func longWordsGetNoSuggestionAndCostNothing() {
+        let long = String(repeating: "A", count: 100_000)
+        #expect(Suggestions.closest(to: long + "B", among: [long + "C"]) == nil, "edit distance of two 100,000-character names would take minutes")
+        #expect(Suggestions.closest(to: "Book", among: [long]) == nil)
+        #expect(Suggestions.closest(to: String(repeating: "x", count: 257), among: [String(repeating: "x", count: 256)]) == nil)
+        #expect(Suggestions.closest(to: "Bok", among: ["Book", "AVeryMuchLongerName"]) == "Book")
+        #expect(Suggestions.closest(to: "café", among: ["cafe", "Café"]) == "Café", "a case-only difference wins, beyond ASCII too")
+    }
+
+    @Test func theBudgetStopsLookupsOnceSpent() {
+        var budget = SuggestionBudget(comparisons: 10)
+        let spent = [budget.spend(6), budget.spend(6), budget.spend(4), budget.spend(1)]
+        #expect(spent == [true, false, true, false], "a lookup that does not fit is refused whole")
+    }
+
+    @Test func unknownTypesPastTheBudgetComeWithoutSuggestions() {
+        // 2,000 classes: each lookup costs about 2,000 comparisons, so the budget covers ~150.
+        var text = "classes:\n"
+        for index in 0..<2_000 { text += "  Entity\(index): {fields: {f: Entty\(index)}}\n" }
+        let result = SchemaLoading.load(sources: [("t.yaml", text)])
+        let errors = result.diagnostics.filter { $0.message.hasPrefix("unknown type") }
+        #expect(errors.count == 2_000)
+        let suggested = errors.filter { !$0.notes.isEmpty }.count
+        #expect(suggested > 50 && suggested < 300, "\(suggested) suggestions")
+        #expect(errors.first?.notes.first?.message == "did you mean 'pointer<Entity0>'?")
+        #expect(errors.last?.notes.isEmpty == true)
+    }
+}
+
+@Suite struct HostileModelTests {
+    private func errors(_ text: String) -> [String] {
+        SchemaLoading.load(sources: [("t.yaml", text)]).diagnostics.filter { $0.severity == .error }.map(\.description)
+    }
+
+    @Test func aLongCycleOfEmbeddedTypesIsOneError() {
+        var text = "embedded:\n"
+        for index in 0..<5_000 { text += "  E\(index): {fields: {next: E\((index + 1) % 5_000)}}\n" }
+        let found = errors(text)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("t.yaml:2:17: error: embedded type 'E0' contains itself (E0.next -> E1.next") == true)
+        #expect(found.first?.contains("E4999.next)\n") == true)
+    }
+
+    @Test func cyclesAreFoundInsideLargerComponentsAndBesideAcyclicChains() {
+        let found = errors("""
+            embedded:
+              A: {fields: {b: B, x: X}}
+              B: {fields: {a: A, c: C}}
+              C: {fields: {b: B}}
+              X: {fields: {y: Y}}
+              Y: {fields: {value: int}}
+              S: {fields: {me: S}}
+            """)
+        #expect(found == [
+            "t.yaml:2:16: error: embedded type 'A' contains itself (A.b -> B.a)\nt.yaml:2:16: note: a value cannot contain itself; use array<A> or make one side a class",
+            "t.yaml:4:16: error: embedded type 'C' contains itself (C.b -> B.c)\nt.yaml:4:16: note: a value cannot contain itself; use array<C> or make one side a class",
+            "t.yaml:7:16: error: embedded type 'S' contains itself (S.me)\nt.yaml:7:16: note: a value cannot contain itself; use array<S> or make one side a class",
+        ])
+    }
+
+    @Test func cycleReportsAreCapped() {
+        var text = "embedded:\n"
+        for index in 0..<300 { text += "  A\(index): {fields: {b: B\(index)}}\n  B\(index): {fields: {a: A\(index)}}\n" }
+        let found = errors(text)
+        #expect(found.count == 101)
+        #expect(found.last?.hasPrefix("t.yaml:202:3: error: 400 more embedded types are on cycles\n") == true)
+    }
+
+    @Test func theStronglyConnectedComponentsOfAGraph() {
+        let edges = ["a": ["b"], "b": ["c", "a"], "c": [], "d": ["d"], "e": ["a"]]
+        let components = SchemaValidator.stronglyConnectedComponents(["a", "b", "c", "d", "e"], edges: { edges[$0] ?? [] })
+        #expect(components["a"] != nil && components["a"] == components["b"])
+        #expect(components["c"] == nil && components["e"] == nil, "not on a cycle")
+        #expect(components["d"] != nil && components["d"] != components["a"], "a self-loop is a cycle of its own")
+    }
 }

@@ -29,14 +29,23 @@ public struct TemporaryDirectory: Sendable {
         FileManager.default.fileExists(atPath: path + "/" + relative)
     }
 
-    /// Every file below the directory with its bytes, for before/after comparisons.
+    /// Every file below the directory with its bytes, for before/after comparisons. Symbolic
+    /// links and special files (named pipes) are recorded by what they are, not read.
     public func snapshot() throws -> [String: Data] {
         var result: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: path)
         while let relative = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[relative] = try Data(contentsOf: URL(fileURLWithPath: path + "/" + relative))
+            let full = path + "/" + relative
+            let type = (try? FileManager.default.attributesOfItem(atPath: full)[.type]) as? FileAttributeType
+            switch type {
+            case .typeRegular?:
+                result[relative] = try Data(contentsOf: URL(fileURLWithPath: full))
+            case .typeDirectory?:
+                continue
+            case .typeSymbolicLink?:
+                result[relative] = Data(("symbolic link to " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")).utf8)
+            default:
+                result[relative] = Data("special file".utf8)
             }
         }
         return result

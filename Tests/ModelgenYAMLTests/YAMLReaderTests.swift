@@ -211,6 +211,76 @@ private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
     @Test func missingFileIsAnError() {
         #expect(throws: YAMLError.self) { try YAMLReader.read(path: "/nonexistent/x.yaml") }
     }
+
+    @Test func nodesBeyondTheBound() {
+        let limits = YAMLLimits(maxNodes: 10)
+        // The mapping, its key and the sequence are 3 nodes; 7 items fit, the 8th does not.
+        #expect(refusal("a: [1, 2, 3, 4, 5, 6, 7]\n", limits: limits) == nil)
+        #expect(refusal("a: [1, 2, 3, 4, 5, 6, 7, 8]\n", limits: limits) == """
+            t.yaml:1:26: error: the file holds more than 10 YAML nodes
+            t.yaml:1:26: note: no hand-written schema is this large; split a generated one into several files
+            """)
+        #expect(refusal("{a: {b: {c: {d: {e: {f: 1}}}}}}\n", limits: limits)?.contains("more than 10 YAML nodes") == true,
+                "mappings count as nodes")
+    }
+
+    @Test func utf16AndUTF32AreNamedWithOrWithoutAByteOrderMark() {
+        let text = "a: 1\n"
+        func utf16(_ bigEndian: Bool) -> [UInt8] { text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+        func utf32(_ bigEndian: Bool) -> [UInt8] { text.unicodeScalars.flatMap { bigEndian ? [0, 0, 0, UInt8($0.value)] : [UInt8($0.value), 0, 0, 0] } }
+        let sixteen = "t.yaml:1:1: error: the file is UTF-16 encoded; save it as UTF-8"
+        let thirtyTwo = "t.yaml:1:1: error: the file is UTF-32 encoded; save it as UTF-8"
+        #expect(refusal(bytes: [0xFE, 0xFF] + utf16(true)) == sixteen)
+        #expect(refusal(bytes: utf16(true)) == sixteen)
+        #expect(refusal(bytes: utf16(false)) == sixteen)
+        #expect(refusal(bytes: [0xFF, 0xFE, 0, 0] + utf32(false)) == thirtyTwo)
+        #expect(refusal(bytes: [0, 0, 0xFE, 0xFF] + utf32(true)) == thirtyTwo)
+        #expect(refusal(bytes: utf32(false)) == thirtyTwo)
+        #expect(refusal(bytes: utf32(true)) == thirtyTwo)
+        // A NUL at the start that is not UTF-16 is a NUL.
+        #expect(refusal(bytes: [0] + Array("abc: 1\n".utf8)) == "t.yaml:1:1: error: malformed YAML: control characters are not allowed (byte 0x00)")
+    }
+
+    @Test func controlCharactersAreNamed() {
+        #expect(refusal(bytes: Array("a: x".utf8) + [0x7F]) == "t.yaml:1:5: error: malformed YAML: control characters are not allowed (byte 0x7F)")
+        #expect(refusal(bytes: Array("a: x".utf8) + [0xC2, 0x80]) == "t.yaml:1:5: error: malformed YAML: control characters are not allowed (U+0080)")
+    }
+
+    @Test func unsupportedYAMLVersionAndLongKeysGetNotes() throws {
+        #expect(refusal("%YAML 2.0\n---\na: 1\n") == """
+            t.yaml:1:1: error: malformed YAML: found incompatible YAML document
+            t.yaml:1:1: note: modelgen reads YAML 1.2 and 1.1; remove the %YAML directive or make it %YAML 1.2
+            """)
+        let key = String(repeating: "k", count: 1_100)
+        #expect(refusal("\(key): 1\n")?.contains("note: a key longer than 1024 characters must be written as an explicit key") == true)
+        #expect(try tree("? \(key)\n: 1\n").mapping?.first?.key == key)
+    }
+
+    @Test func aDocumentWithoutContentIsNoDocument() throws {
+        #expect(try YAMLReader.parse("---\n", file: "t.yaml") == nil)
+        #expect(try YAMLReader.parse("---\n...\n", file: "t.yaml") == nil)
+        #expect(try YAMLReader.parse("~\n", file: "t.yaml")?.scalar?.isNull == true, "a written null is a null")
+        #expect(try YAMLReader.parse("''\n", file: "t.yaml")?.scalar?.text == "", "a quoted empty string is a string")
+    }
+
+    @Test func aNamedPipeIsRefusedWithoutWaiting() throws {
+        let path = NSTemporaryDirectory() + "modelgen-yaml-fifo-\(UUID().uuidString).yaml"
+        #expect(mkfifo(path, 0o644) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do throws(YAMLError) {
+            _ = try YAMLReader.read(path: path, displayPath: "pipe.yaml")
+            Issue.record("a named pipe was read")
+        } catch {
+            #expect(error.diagnostic.description == "modelgen: error: cannot read 'pipe.yaml': not a regular file")
+        }
+    }
+
+    @Test func diagnosticsEscapeControlCharactersFromTheInput() {
+        #expect(refusal("\"a\\nb\\u001B[2J\\u202E\": 1\n\"a\\nb\\u001B[2J\\u202E\": 2\n") == """
+            t.yaml:2:1: error: duplicate key 'a\\nb\\u{1B}[2J\\u{202E}'
+            t.yaml:1:1: note: 'a\\nb\\u{1B}[2J\\u{202E}' was first defined here
+            """)
+    }
 }
 
 @Suite struct ScalarResolutionTests {

@@ -22,6 +22,12 @@ final class LoopbackServer: @unchecked Sendable {
         case respond(status: Int, headers: [String: String], body: Data)
         /// Waits this long without answering, then closes.
         case stall(seconds: Double)
+        /// Writes these bytes as they are (a lying Content-Length, a cut body, not HTTP at
+        /// all), then closes.
+        case raw(Data)
+        /// Writes `head`, then `chunk` every `interval` seconds, `count` times: a server that
+        /// is never silent for long but never finishes either.
+        case trickle(head: Data, chunk: Data, count: Int, interval: Double)
     }
 
     let port: UInt16
@@ -116,6 +122,14 @@ final class LoopbackServer: @unchecked Sendable {
             write(connection, Data(head.utf8) + body)
         case .stall(let seconds):
             Thread.sleep(forTimeInterval: seconds)
+        case .raw(let bytes):
+            write(connection, bytes)
+        case .trickle(let head, let chunk, let count, let interval):
+            write(connection, head)
+            for _ in 0..<count {
+                Thread.sleep(forTimeInterval: interval)
+                guard send(connection, [UInt8](chunk), chunk.count, noSignal) == chunk.count else { return }
+            }
         }
     }
 

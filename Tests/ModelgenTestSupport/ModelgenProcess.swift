@@ -1,0 +1,147 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real `modelgen` executable run as a child process, with what robustness tests need
+/// beyond its output: its own peak memory and time (through `wait4`, so tests running other
+/// processes in parallel do not blur the numbers), a deadline after which it is killed, and
+/// its process id, to kill it on purpose.
+///
+/// Output goes to files, not pipes, so a child printing megabytes of diagnostics never stalls.
+/// Waiting happens on a thread of its own, never on one of Swift concurrency's cooperative
+/// threads (two on a two-core machine), which other tests need meanwhile.
+public final class ModelgenProcess: @unchecked Sendable {
+    /// How a finished run ended.
+    public struct Outcome: Sendable, CustomStringConvertible {
+        /// The exit status, when the process exited.
+        public var exitStatus: Int32?
+        /// The signal that ended it, when one did.
+        public var signal: Int32?
+        public var stdout: String
+        public var stderr: String
+        /// Peak resident memory of the child alone, in bytes (sampled every 2 ms on Linux).
+        public var peakMemory: Int
+        /// Wall-clock time from start to exit.
+        public var seconds: Double
+        /// Whether the deadline passed and the test killed it.
+        public var timedOut: Bool
+
+        /// An exit status from 1 to 127: an error reported by modelgen itself, not a crash
+        /// (a signal) or a shell's "killed by signal" (128 and up).
+        public var isCleanFailure: Bool { signal == nil && (exitStatus ?? 0) >= 1 && (exitStatus ?? 0) < 128 }
+
+        public var description: String {
+            let how = timedOut ? "timed out" : signal.map { "killed by signal \($0)" } ?? "exit \(exitStatus ?? -1)"
+            let stderrHead = stderr.count > 2_000 ? String(stderr.prefix(2_000)) + "..." : stderr
+            return "\(how) after \(String(format: "%.2f", seconds)) s, peak \(peakMemory >> 20) MiB\nstderr: \(stderrHead)"
+        }
+    }
+
+    public let pid: pid_t
+    private let scratch: String
+    private let started: Date
+
+    /// Starts `modelgen ARGUMENTS` in `directory`, behind `prefix` when given (`setpriv ... --`).
+    public init(_ arguments: [String], in directory: String, environment: [String: String] = [:], prefix: [String] = []) throws {
+        let executable = try Self.executable()
+        scratch = NSTemporaryDirectory() + "modelgen-process-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, scratch + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        // The shell changes directory and replaces itself with modelgen (same process id), since
+        // posix_spawn_file_actions_addchdir_np is not visible to Swift everywhere.
+        let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + prefix + [executable] + arguments
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        started = Date()
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        guard spawned == 0 else { throw ProcessFailure("cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        self.pid = pid
+    }
+
+    /// Sends `signal` (SIGKILL by default) to the running process.
+    public func kill(_ signal: Int32 = SIGKILL) {
+        sendSignal(pid, signal)
+    }
+
+    /// Waits for the exit, killing the process once `timeout` seconds have passed.
+    public func finish(timeout: Double = 120) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.waitBlocking(timeout: timeout)) }.start()
+        }
+    }
+
+    private func waitBlocking(timeout: Double) -> Outcome {
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+        let deadline = started.addingTimeInterval(timeout)
+        var highWater = 0
+        while true {
+            highWater = max(highWater, Self.memoryHighWater(of: pid) ?? 0)
+            let result = wait4(pid, &status, WNOHANG, &usage)
+            if result == pid { break }
+            if result == -1 && errno != EINTR { break }
+            if !timedOut && Date() > deadline {
+                timedOut = true
+                sendSignal(pid, SIGKILL)
+            }
+            usleep(2_000)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        let signalled = status & 0x7F != 0
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let stdout = (try? Data(contentsOf: URL(fileURLWithPath: scratch + "/out"))) ?? Data()
+        let stderr = (try? Data(contentsOf: URL(fileURLWithPath: scratch + "/err"))) ?? Data()
+        return Outcome(exitStatus: signalled ? nil : (status >> 8) & 0xFF, signal: signalled ? status & 0x7F : nil,
+                       stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+                       peakMemory: highWater > 0 ? highWater : Int(usage.ru_maxrss) * 1024, seconds: seconds, timedOut: timedOut)
+    }
+
+    /// The process's own peak resident memory so far (`VmHWM` on Linux), in bytes. `ru_maxrss`
+    /// from `wait4` will not do on Linux: a process started with posix_spawn (vfork) inherits
+    /// the test process's peak as its own when it calls exec.
+    private static func memoryHighWater(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        let kilobytes = line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first
+        return kilobytes.flatMap { Int($0) }.map { $0 * 1024 }
+    }
+
+    /// Runs `modelgen ARGUMENTS` in `directory` to the end.
+    public static func run(_ arguments: [String], in directory: String, timeout: Double = 120,
+                           environment: [String: String] = [:], prefix: [String] = []) async throws -> Outcome {
+        try await ModelgenProcess(arguments, in: directory, environment: environment, prefix: prefix).finish(timeout: timeout)
+    }
+
+    /// The `modelgen` built beside the test bundle (as `swift test` and `swift build` lay it out).
+    public static func executable() throws -> String {
+        let bundle = Bundle.main.bundleURL
+        let candidates = [bundle.deletingLastPathComponent().appendingPathComponent("modelgen"),
+                          bundle.appendingPathComponent("modelgen"),
+                          URL(fileURLWithPath: RepositoryFiles.root + "/.build/debug/modelgen")]
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate.path
+        }
+        throw ProcessFailure("the modelgen executable was not found beside \(bundle.path)")
+    }
+}
+
+public struct ProcessFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+private func sendSignal(_ pid: pid_t, _ signal: Int32) {
+    _ = kill(pid, signal)
+}
