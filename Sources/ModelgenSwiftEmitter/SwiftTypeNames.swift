@@ -9,6 +9,11 @@ struct SwiftTypeNames {
     private(set) var classes: [String: String] = [:]
     /// Built-in classes some field links to that the schema does not declare, in a stable order.
     private(set) var implicitBuiltins: [BuiltinClass] = []
+    /// The pointer fields stored as `Pointer<C>` rather than as `C` itself, by owner (a class's
+    /// Parse name or an embedded type's name) and field name: those on a cycle of values stored
+    /// inline (`Comment.parent: pointer<Comment>`, or `A.b` and `B.a`), since a struct cannot
+    /// contain itself. Arrays and maps store their elements on the heap, so they break cycles.
+    private(set) var pointersStoredAsReferences: Set<FieldOwnership> = []
     /// `Date`, or `Foundation.Date` when the schema declares a type named `Date`.
     let date: String
     /// `Data`, or `Foundation.Data` when the schema declares a type named `Data`.
@@ -68,6 +73,7 @@ struct SwiftTypeNames {
         }
         implicitBuiltins = BuiltinClass.allCases.filter { linked.contains($0) }
         for builtin in implicitBuiltins { classes[builtin.rawValue] = Self.builtinTypeName(builtin) }
+        pointersStoredAsReferences = Self.pointersOnCycles(schema, implicitBuiltins: implicitBuiltins)
 
         for definition in schema.classes where Self.reserved.contains(classes[definition.name]!) {
             diagnostics.error("class '\(definition.name)' would be the Swift type '\(classes[definition.name]!)', which the generated code needs for itself",
@@ -81,6 +87,65 @@ struct SwiftTypeNames {
             diagnostics.error("embedded type '\(definition.name)' would hide the Swift type of the same name, which the generated code uses",
                               at: definition.location, notes: [.init("rename the embedded type")])
         }
+    }
+
+    /// The schema's own pointer fields that lie on a cycle of inline storage. The predefined
+    /// fields of built-in classes are typed by the SDK and never boxed, but they are edges: a
+    /// `_User` that points to its `_Session` is on a cycle through `_Session.user`. Every cycle
+    /// has at least one field of the schema's own (built-in fields alone have no cycle, and
+    /// cycles of embedded types alone are refused by the validator), so boxing those breaks all.
+    private static func pointersOnCycles(_ schema: Schema, implicitBuiltins: [BuiltinClass]) -> Set<FieldOwnership> {
+        var fields: [String: [FieldDefinition]] = [:]
+        var predefinedTargets: [String: [String]] = [:]
+        for definition in schema.classes {
+            fields[definition.name] = definition.fields
+            if let builtin = definition.builtin { predefinedTargets[definition.name] = inlineTargets(builtin) }
+        }
+        for builtin in implicitBuiltins { predefinedTargets[builtin.rawValue] = inlineTargets(builtin) }
+        for definition in schema.embeddedTypes { fields[definition.name] = definition.fields }
+        func target(_ type: FieldType) -> String? {
+            switch type {
+            case .pointer(let name), .embedded(let name): return name
+            default: return nil
+            }
+        }
+        let owners = schema.classes.map(\.name) + implicitBuiltins.map(\.rawValue) + schema.embeddedTypes.map(\.name)
+        let component = NameGraph.stronglyConnectedComponents(owners) { owner in
+            (fields[owner] ?? []).compactMap { target($0.type) } + (predefinedTargets[owner] ?? [])
+        }
+        var result: Set<FieldOwnership> = []
+        for (owner, ownFields) in fields {
+            guard let own = component[owner] else { continue }
+            for field in ownFields {
+                if case .pointer(let name) = field.type, component[name] == own {
+                    result.insert(FieldOwnership(owner: owner, field: field.name))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The classes a built-in class's predefined fields store inline (a session's user).
+    private static func inlineTargets(_ builtin: BuiltinClass) -> [String] {
+        builtin.predefinedFields.compactMap { field in
+            if case .pointer(let name) = field.type { return name }
+            return nil
+        }
+    }
+
+    /// The Swift type of a field as stored in its owner (a class's Parse name or an embedded
+    /// type's name), without the outer `?`: `Pointer<C>` for a pointer on a cycle, else the
+    /// field type's spelling; `nil` for relations and inverses, which are not stored.
+    func storedType(of field: FieldDefinition, in owner: String) -> String? {
+        if case .pointer(let name) = field.type, isStoredAsReference(field, in: owner) {
+            return "Pointer<\(classes[name]!)>"
+        }
+        return swiftType(field.type)
+    }
+
+    /// Whether a pointer field is stored as `Pointer<C>` because it lies on a cycle.
+    func isStoredAsReference(_ field: FieldDefinition, in owner: String) -> Bool {
+        pointersStoredAsReferences.contains(FieldOwnership(owner: owner, field: field.name))
     }
 
     static func typeName(of definition: ClassDefinition) -> String {
@@ -128,4 +193,10 @@ struct SwiftTypeNames {
             return nil
         }
     }
+}
+
+/// A field by its owner's name (a class's Parse name or an embedded type's name) and its own.
+struct FieldOwnership: Hashable {
+    var owner: String
+    var field: String
 }

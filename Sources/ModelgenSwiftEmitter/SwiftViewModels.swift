@@ -29,6 +29,9 @@ struct SwiftViewModels {
         var parseName: String
         var swiftName: String
         var type: String
+        /// The value type of its `Field` key, when it differs from `type`: a pointer stored as
+        /// `Pointer<C>` still compares with, and is set to, a `C`.
+        var keyType: String? = nil
         var doc: [String]
         var isRequired: Bool
         var isPredefined: Bool
@@ -89,12 +92,13 @@ struct SwiftViewModels {
                     "ownerField": ownerField, "typeName": typeName,
                 ])
             default:
-                stored.append(Stored(parseName: field.name, swiftName: swiftName, type: names.swiftType(field.type)!,
-                                     doc: fieldDoc(field), isRequired: field.isRequired, isPredefined: false))
+                stored.append(Stored(parseName: field.name, swiftName: swiftName, type: names.storedType(of: field, in: parseName)!,
+                                     keyType: names.swiftType(field.type)!,
+                                     doc: fieldDoc(field, in: parseName), isRequired: field.isRequired, isPredefined: false))
             }
         }
         for field in stored {
-            keys.insert(["name": SwiftSyntax.identifier(field.swiftName), "keyType": "ParseField", "valueType": field.type,
+            keys.insert(["name": SwiftSyntax.identifier(field.swiftName), "keyType": "ParseField", "valueType": field.keyType ?? field.type,
                          "parseName": SwiftSyntax.stringLiteral(field.parseName)],
                         at: keys.count - relations.count)
         }
@@ -209,14 +213,14 @@ struct SwiftViewModels {
         context["typeName"] = definition.name
         context["doc"] = docComment(definition.description)
         let fields = definition.fields.compactMap { field -> (FieldDefinition, String)? in
-            names.swiftType(field.type).map { (field, $0) }
+            names.storedType(of: field, in: definition.name).map { (field, $0) }
         }
         let spaced = fields.contains { $0.0.description != nil }
         context["fields"] = fields.enumerated().map { index, pair -> Context in
             let (field, type) = pair
             return ["name": SwiftSyntax.identifier(field.swiftName ?? field.name),
                     "type": field.isRequired ? type : type + "?",
-                    "doc": fieldDoc(field),
+                    "doc": fieldDoc(field, in: definition.name),
                     "blankLineBefore": index > 0 && spaced]
         }
         let required = fields.filter { $0.0.isRequired }
@@ -243,7 +247,10 @@ struct SwiftViewModels {
         case .int(let number):
             if case .scalar(.double) = type { return "\(number).0" }
             return String(number)
-        case .double(let number): return String(number)
+        case .double(let number):
+            // Any literal of a subnormal draws an "underflows" warning; its exact bits do not.
+            guard number.isSubnormal else { return String(number) }
+            return "Double(bitPattern: 0x" + String(number.bitPattern, radix: 16) + ")"
         case .bool(let flag): return String(flag)
         case .date(let iso):
             // The instant itself, so the default is exact and needs no date parsing at run time.
@@ -262,11 +269,17 @@ struct SwiftViewModels {
     }
 
     /// A field's description followed, after a blank line, by the summary of its rules.
-    func fieldDoc(_ field: FieldDefinition) -> [String] {
+    func fieldDoc(_ field: FieldDefinition, in owner: String) -> [String] {
         var lines = SwiftSyntax.docLines(field.description)
         if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
             if !lines.isEmpty { lines.append("") }
             lines.append(notes)
+        }
+        if case .pointer(let target) = field.type, names.isStoredAsReference(field, in: owner) {
+            if !lines.isEmpty { lines.append("") }
+            let type = names.classes[target]!
+            lines.append("Stored as `Pointer<\(type)>`, not `\(type)`: this link is on a cycle, and a struct")
+            lines.append("cannot contain itself. Fetch the object by the pointer's `objectId`.")
         }
         return commentLines(lines)
     }

@@ -53,7 +53,7 @@ import Testing
         #expect(text.quote == .statement)
         #expect(text.level == .lowest)
         #expect(text.biggest == Int.max && text.smallest == Int.min)
-        #expect(text.tiny == 5e-324 && text.tiny == Double.leastNonzeroMagnitude)
+        #expect(text.tiny == Double.leastNonzeroMagnitude, "the smallest subnormal, written 5e-324")
         #expect(text.huge == Double.greatestFiniteMagnitude)
         #expect(text.flag == false)
     }

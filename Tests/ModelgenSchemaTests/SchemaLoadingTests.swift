@@ -306,7 +306,7 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
 
     @Test func theStronglyConnectedComponentsOfAGraph() {
         let edges = ["a": ["b"], "b": ["c", "a"], "c": [], "d": ["d"], "e": ["a"]]
-        let components = SchemaValidator.stronglyConnectedComponents(["a", "b", "c", "d", "e"], edges: { edges[$0] ?? [] })
+        let components = NameGraph.stronglyConnectedComponents(["a", "b", "c", "d", "e"], edges: { edges[$0] ?? [] })
         #expect(components["a"] != nil && components["a"] == components["b"])
         #expect(components["c"] == nil && components["e"] == nil, "not on a cycle")
         #expect(components["d"] != nil && components["d"] != components["a"], "a self-loop is a cycle of its own")

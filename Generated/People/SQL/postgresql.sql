@@ -16,9 +16,13 @@ CREATE TABLE IF NOT EXISTS "Dog" (
     "name" text NOT NULL,
     "breed" text,
     "photo" text,
-    PRIMARY KEY ("objectId")
+    "mother" text,
+    PRIMARY KEY ("objectId"),
+    CONSTRAINT "Dog_mother_fkey" FOREIGN KEY ("mother") REFERENCES "Dog" ("objectId") ON DELETE SET NULL
 );
+CREATE INDEX IF NOT EXISTS "Dog_mother_idx" ON "Dog" ("mother");
 COMMENT ON TABLE "Dog" IS 'A dog.';
+COMMENT ON COLUMN "Dog"."mother" IS 'The dog''s mother: a pointer to its own class.';
 
 CREATE TABLE IF NOT EXISTS "Person" (
     "objectId" text NOT NULL,

@@ -20,8 +20,12 @@ CREATE TABLE IF NOT EXISTS "Dog" (
     "name" TEXT NOT NULL,
     "breed" TEXT,
     "photo" TEXT,
-    PRIMARY KEY ("objectId")
+    -- The dog's mother: a pointer to its own class.
+    "mother" TEXT,
+    PRIMARY KEY ("objectId"),
+    CONSTRAINT "Dog_mother_fkey" FOREIGN KEY ("mother") REFERENCES "Dog" ("objectId") ON DELETE SET NULL
 );
+CREATE INDEX IF NOT EXISTS "Dog_mother_idx" ON "Dog" ("mother");
 
 CREATE TABLE IF NOT EXISTS "Person" (
     -- Someone who owns dogs.

@@ -19,6 +19,12 @@ public struct Dog: ParseObject, Sendable {
 
     public var photo: ParseFile?
 
+    /// The dog's mother: a pointer to its own class.
+    ///
+    /// Stored as `Pointer<Dog>`, not `Dog`: this link is on a cycle, and a struct
+    /// cannot contain itself. Fetch the object by the pointer's `objectId`.
+    public var mother: Pointer<Dog>?
+
     public init() {}
 }
 
@@ -27,12 +33,14 @@ extension Dog {
     public init(
         name: String,
         breed: String? = nil,
-        photo: ParseFile? = nil
+        photo: ParseFile? = nil,
+        mother: Pointer<Dog>? = nil
     ) {
         self.init()
         self.name = name
         self.breed = breed
         self.photo = photo
+        self.mother = mother
     }
 
     public func merge(with object: Self) throws -> Self {
@@ -45,6 +53,9 @@ extension Dog {
         }
         if updated.shouldRestoreKey(\.photo, original: object) {
             updated.photo = object.photo
+        }
+        if updated.shouldRestoreKey(\.mother, original: object) {
+            updated.mother = object.mother
         }
         return updated
     }
@@ -59,5 +70,6 @@ extension Dog {
         public static let name = ParseField<Dog, String>("name")
         public static let breed = ParseField<Dog, String>("breed")
         public static let photo = ParseField<Dog, ParseFile>("photo")
+        public static let mother = ParseField<Dog, Dog>("mother")
     }
 }

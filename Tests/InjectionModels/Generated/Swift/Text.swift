@@ -47,7 +47,7 @@ public struct Text: Codable, Hashable, Sendable {
         level: Level? = .lowest,
         biggest: Int? = 9223372036854775807,
         smallest: Int? = -9223372036854775808,
-        tiny: Double? = 5e-324,
+        tiny: Double? = Double(bitPattern: 0x1),
         huge: Double? = 1.7976931348623157e+308,
         flag: Bool? = false
     ) {

@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS "Dog" (
     "name" text,
     "breed" text,
     "photo" text,
+    "mother" text,
     "_rperm" text[],
     "_wperm" text[]
 );

@@ -42,6 +42,8 @@ CREATE TABLE IF NOT EXISTS "Dog" (
     "name" TEXT,
     "breed" TEXT,
     "photo" TEXT,
+    -- The dog's mother: a pointer to its own class.
+    "mother" TEXT,
     "_rperm" TEXT,
     "_wperm" TEXT,
     PRIMARY KEY ("objectId")
