@@ -83,6 +83,17 @@ struct SwiftTypeNames {
             diagnostics.error("enum '\(definition.name)' would hide the Swift type of the same name, which the generated code uses",
                               at: definition.location, notes: [.init("rename the enum")])
         }
+        for definition in schema.classes {
+            for field in definition.fields {
+                Self.checkPropertyName(field, of: "class '\(definition.name)'", reserved: Self.reservedClassProperties, diagnostics: &diagnostics)
+            }
+        }
+        for definition in schema.embeddedTypes {
+            for field in definition.fields {
+                Self.checkPropertyName(field, of: "embedded type '\(definition.name)'", reserved: Self.reservedEmbeddedProperties,
+                                       diagnostics: &diagnostics)
+            }
+        }
         for definition in schema.embeddedTypes where Self.reserved.contains(definition.name) {
             diagnostics.error("embedded type '\(definition.name)' would hide the Swift type of the same name, which the generated code uses",
                               at: definition.location, notes: [.init("rename the embedded type")])
@@ -146,6 +157,27 @@ struct SwiftTypeNames {
     /// Whether a pointer field is stored as `Pointer<C>` because it lies on a cycle.
     func isStoredAsReference(_ field: FieldDefinition, in owner: String) -> Bool {
         pointersStoredAsReferences.contains(FieldOwnership(owner: owner, field: field.name))
+    }
+
+    /// Property names that do not compile even in backticks, and why: `self` as an initializer
+    /// parameter hides the instance, a property `CodingKeys` hides the coding keys that
+    /// `Codable` needs, and in a class's `Field` keys a key named like a key type hides the type.
+    static let reservedEmbeddedProperties: [String: String] = [
+        "self": "Swift's own 'self'",
+        "CodingKeys": "the 'CodingKeys' that Codable needs",
+    ]
+    static let reservedClassProperties: [String: String] = reservedEmbeddedProperties.merging([
+        "ParseField": "the type of the 'Field' keys",
+        "ParseRelationField": "the type of the 'Field' keys of relations",
+    ]) { first, _ in first }
+
+    private static func checkPropertyName(_ field: FieldDefinition, of owner: String, reserved: [String: String],
+                                          diagnostics: inout DiagnosticCollector) {
+        let swiftName = field.swiftName ?? field.name
+        guard let clash = reserved[swiftName] else { return }
+        diagnostics.error("field '\(field.name)' of \(owner) would be the Swift property '\(swiftName)', which hides \(clash)",
+                          at: field.location,
+                          notes: [.init("give the field another Swift name with 'swiftName'; it keeps its name in Parse")])
     }
 
     static func typeName(of definition: ClassDefinition) -> String {

@@ -154,6 +154,36 @@ import Testing
         #expect(diagnostics == ["Test.yaml:6:7: error: field 'authorsQuery' of class 'Book' clashes with the Swift method 'authorsQuery()' generated for 'authors'\nTest.yaml:6:7: note: give the field another Swift name with 'swiftName'"])
     }
 
+    @Test func propertyNamesThatCannotCompileAreRefused() {
+        let yaml = """
+            version: 1
+            embedded:
+              Slot:
+                fields:
+                  CodingKeys: string
+                  ParseField: string
+            classes:
+              Thing:
+                fields:
+                  self: string
+                  other: {type: string, swiftName: CodingKeys}
+                  ParseField: string
+                  ParseRelationField: relation<Thing>
+                  renamed: {type: string, swiftName: selfish}
+                  slot: Slot
+            """
+        let (files, diagnostics) = emitSwift(yaml)
+        #expect(files.isEmpty)
+        let note = "note: give the field another Swift name with 'swiftName'; it keeps its name in Parse"
+        #expect(diagnostics == [
+            "Test.yaml:10:7: error: field 'self' of class 'Thing' would be the Swift property 'self', which hides Swift's own 'self'\nTest.yaml:10:7: " + note,
+            "Test.yaml:11:7: error: field 'other' of class 'Thing' would be the Swift property 'CodingKeys', which hides the 'CodingKeys' that Codable needs\nTest.yaml:11:7: " + note,
+            "Test.yaml:12:7: error: field 'ParseField' of class 'Thing' would be the Swift property 'ParseField', which hides the type of the 'Field' keys\nTest.yaml:12:7: " + note,
+            "Test.yaml:13:7: error: field 'ParseRelationField' of class 'Thing' would be the Swift property 'ParseRelationField', which hides the type of the 'Field' keys of relations\nTest.yaml:13:7: " + note,
+            "Test.yaml:5:7: error: field 'CodingKeys' of embedded type 'Slot' would be the Swift property 'CodingKeys', which hides the 'CodingKeys' that Codable needs\nTest.yaml:5:7: " + note,
+        ])
+    }
+
     @Test func unknownEnumCaseFallbackAndItsNameClash() {
         let yaml = "version: 1\nenums:\n  Size:\n    values: [small, large]\n"
         let text = body(emitSwift(yaml, options: SwiftModelOptions(access: .public, unknownEnumCase: true)).files["Swift/Size.swift"])
