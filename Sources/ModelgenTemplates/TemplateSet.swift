@@ -14,6 +14,8 @@ public struct TemplateSet: Sendable {
     static let sizeLimit = 4 << 20
 
     private let library: MustacheLibrary
+    /// Every template's name (without extension).
+    private let names: Set<String>
     /// Names (without extension) whose text came from the user's directory, sorted.
     public let overridden: [String]
     /// Names rendered by their compiled form (``CompiledTemplates``) instead of the interpreter:
@@ -73,26 +75,12 @@ public struct TemplateSet: Sendable {
                 overridden.append(name)
             }
         }
-        var library = MustacheLibrary()
-        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            do {
-                library.register(try MustacheTemplate(string: source.text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.error("malformed template: \(describe(error.error))",
-                                  at: SourceLocation(file: source.path, line: error.context.lineNumber,
-                                                     column: error.context.columnNumber + 1),
-                                  notes: [.init("in line: \(error.context.line)")])
-                failed = true
-            } catch {
-                diagnostics.error("malformed template: \(error)", at: SourceLocation(file: source.path, line: 1, column: 1))
-                failed = true
-            }
-        }
-        guard !failed else { return nil }
         var compiled: Set<String> = []
         if !interpreted {
+            // An override that is byte for byte the default (a `templates dump` left as it is,
+            // or a folder kept in step with upgrades) renders the same bytes compiled.
             let isCompiledText = { (name: String) in
-                sources[name].map { $0.text == DefaultTemplates.files[name + fileExtension] && !overridden.contains(name) } ?? false
+                sources[name].map { $0.text == DefaultTemplates.files[name + fileExtension] } ?? false
             }
             for name in sources.keys {
                 if let partials = CompiledTemplates.partials[name], isCompiledText(name), partials.allSatisfy(isCompiledText) {
@@ -100,13 +88,34 @@ public struct TemplateSet: Sendable {
                 }
             }
         }
-        return TemplateSet(library: library, overridden: overridden, compiled: compiled)
+        // Parsing is most of the cost of a small run, and a template that renders compiled
+        // never needs it: parse only when something goes through the interpreter (which may
+        // include any template as a partial).
+        var library = MustacheLibrary()
+        if compiled.count < sources.count {
+            for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+                do {
+                    library.register(try MustacheTemplate(string: source.text), named: name)
+                } catch let error as MustacheTemplate.ParserError {
+                    diagnostics.error("malformed template: \(describe(error.error))",
+                                      at: SourceLocation(file: source.path, line: error.context.lineNumber,
+                                                         column: error.context.columnNumber + 1),
+                                      notes: [.init("in line: \(error.context.line)")])
+                    failed = true
+                } catch {
+                    diagnostics.error("malformed template: \(error)", at: SourceLocation(file: source.path, line: 1, column: 1))
+                    failed = true
+                }
+            }
+        }
+        guard !failed else { return nil }
+        return TemplateSet(library: library, names: Set(sources.keys), overridden: overridden, compiled: compiled)
     }
 
     /// Renders the template `name` (without extension) with a view model made of dictionaries,
     /// arrays, strings and booleans.
     public func render(_ name: String, _ context: [String: Any]) -> String {
-        precondition(library.getTemplate(named: name) != nil, "no template named \(name)")
+        precondition(names.contains(name), "no template named \(name)")
         if compiled.contains(name) {
             var stack = TemplateStack(context)
             var output = ""
@@ -116,7 +125,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// Whether a template of that name exists.
-    public func contains(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
+    public func contains(_ name: String) -> Bool { names.contains(name) }
 
     static func name(of file: String) -> String {
         file.hasSuffix(fileExtension) ? String(file.dropLast(fileExtension.count)) : file

@@ -75,4 +75,25 @@ import Testing
         let interpreted = try #require(TemplateSet.load(prefix: "swift-", overrides: nil, interpreted: true, diagnostics: &diagnostics))
         #expect(interpreted.compiled.isEmpty)
     }
+
+    @Test func anOverrideIdenticalToTheDefaultStillRendersCompiled() throws {
+        let directory = try TemporaryDirectory()
+        let table = try #require(DefaultTemplates.files["sql-table.mustache"])
+        try directory.write("sql-table.mustache", table)
+        try directory.write("sql-sqlite.mustache", table + "-- changed\n")
+        var diagnostics = DiagnosticCollector()
+        let set = try #require(TemplateSet.load(prefix: "sql-", overrides: directory.path, diagnostics: &diagnostics))
+        #expect(set.overridden == ["sql-sqlite", "sql-table"])
+        #expect(set.compiled == ["sql-postgresql", "sql-table"], "only the file that differs goes to the interpreter")
+        #expect(diagnostics.diagnostics.isEmpty)
+    }
+
+    @Test func aMalformedOverrideIsStillReportedWhenTheRestIsCompiled() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("sql-table.mustache", "{{#columns}}\n")
+        var diagnostics = DiagnosticCollector()
+        #expect(TemplateSet.load(prefix: "sql-", overrides: directory.path, diagnostics: &diagnostics) == nil)
+        let file = directory.path + "/sql-table.mustache"
+        #expect(diagnostics.diagnostics.map(\.description) == ["\(file):2:2: error: malformed template: a section is never closed\n\(file):2:2: note: in line: "])
+    }
 }
