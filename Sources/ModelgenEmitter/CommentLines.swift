@@ -5,6 +5,12 @@
 public enum CommentLines {
     public static func of(_ text: String?) -> [String] {
         guard let text else { return [] }
+        // Most descriptions are one line of printable ASCII: nothing to split or remove.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var line = Substring(text)
+            while line.last == " " { line.removeLast() }
+            return line.isEmpty ? [] : [String(line)]
+        }
         var lines: [String] = []
         var current = ""
         var afterCarriageReturn = false

@@ -23,14 +23,19 @@ public enum SQLSyntax {
     /// quoted text for SQL. (Foundation's `replacingOccurrences` made this a fifth of the time
     /// of a large schema's SQL.)
     private static func quoted(_ text: String, by quote: Unicode.Scalar) -> String {
-        var result = String.UnicodeScalarView()
-        result.append(quote)
-        for scalar in text.unicodeScalars {
-            result.append(scalar)
-            if scalar == quote { result.append(quote) }
+        // Byte by byte: the quote is ASCII, and no byte of a multi-byte UTF-8 sequence is, so
+        // this doubles exactly the quote scalars (even one a combining mark follows).
+        let mark = UInt8(quote.value)
+        let edge = String(quote)
+        guard text.utf8.contains(mark) else { return edge + text + edge }
+        var bytes: [UInt8] = [mark]
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == mark { bytes.append(mark) }
         }
-        result.append(quote)
-        return String(result)
+        bytes.append(mark)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A number as SQL writes it: integers exactly, other numbers in Swift's shortest form

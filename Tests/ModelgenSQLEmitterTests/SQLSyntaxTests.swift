@@ -40,6 +40,9 @@ import Testing
         #expect(SQLSyntax.commentLines("tab\there") == ["tab    here"])
         #expect(SQLSyntax.commentLines("a\u{202E}b\u{0}c\u{2028}d") == ["abc", "d"])
         #expect(SQLSyntax.commentLines("\n\n") == [])
+        // One line of printable ASCII (the fast path) keeps its indent and loses trailing spaces.
+        #expect(SQLSyntax.commentLines("  indented, then spaces  ") == ["  indented, then spaces"])
+        #expect(SQLSyntax.commentLines("   ") == [] && SQLSyntax.commentLines("") == [])
         #expect(SQLSyntax.commentLines(nil) == [])
         #expect(SQLSyntax.commentText("It's\n  two lines") == "It's\n  two lines")
         #expect(SQLSyntax.commentText("   ") == nil)
