@@ -20,6 +20,13 @@ public struct EmitterContext: Sendable {
 /// user templates; it reports problems as diagnostics, never by crashing.
 public protocol Emitter: Sendable {
     func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile]
+    /// The folder of the output directory all its files go to (`Swift`, `SQL`), if it has one.
+    /// A run of only some emitters (`--emitter sql`) removes stale files only in their folders.
+    var outputFolder: String? { get }
+}
+
+extension Emitter {
+    public var outputFolder: String? { nil }
 }
 
 /// How to find and configure an emitter by the name used in `modelgen.yml`.

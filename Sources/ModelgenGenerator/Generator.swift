@@ -30,6 +30,8 @@ public struct Generator: Sendable {
         public var files: [GeneratedFile]
         public var diagnostics: [Diagnostic]
         public var succeeded: Bool
+        /// The output folders of the emitters that ran, for those that have one.
+        public var outputFolders: [String] = []
     }
 
     public let registry: EmitterRegistry
@@ -70,7 +72,7 @@ public struct Generator: Sendable {
         let failed = diagnostics.failed(warningsAsErrors: request.warningsAsErrors)
         return Result(schema: schema, files: failed ? [] : files.sorted { $0.path < $1.path },
                       diagnostics: diagnostics.sorted(fileOrder: request.inputs.map(\.displayPath)),
-                      succeeded: !failed)
+                      succeeded: !failed, outputFolders: emitters.compactMap(\.outputFolder))
     }
 
     /// Runs the emitters at the same time (they share nothing but the schema, a value) and

@@ -13,6 +13,7 @@ public struct SQLEmitter: Emitter {
 
     /// The layout, dialects and folder in effect.
     public var options: SQLOptions
+    public var outputFolder: String? { options.folder }
 
     /// An emitter with these options (by default: relational, both dialects, folder `SQL`).
     public init(options: SQLOptions = SQLOptions()) {

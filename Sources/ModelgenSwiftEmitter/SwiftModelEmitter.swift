@@ -12,6 +12,7 @@ public struct SwiftModelEmitter: Emitter {
     public static let templatePrefix = "swift-"
 
     public var options: SwiftModelOptions
+    public var outputFolder: String? { options.folder }
 
     public init(options: SwiftModelOptions = SwiftModelOptions()) {
         self.options = options

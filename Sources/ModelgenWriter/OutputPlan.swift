@@ -31,8 +31,10 @@ public struct OutputPlan: Sendable {
 
     public var isFresh: Bool { problems.isEmpty && actions.allSatisfy { if case .unchanged = $0 { true } else { false } } }
 
-    /// Compares `files` with the output directory. Reads, never writes.
-    public static func make(files: [GeneratedFile], directory: String) -> OutputPlan {
+    /// Compares `files` with the output directory. Reads, never writes. With `onlyUnder`, a
+    /// generated file no longer wanted is removed only inside those folders (a run of some of
+    /// the emitters leaves the others' files alone).
+    public static func make(files: [GeneratedFile], directory: String, onlyUnder folders: [String]? = nil) -> OutputPlan {
         var actions: [Action] = []
         var problems: [Diagnostic] = []
         let wanted = Set(files.map(\.path))
@@ -70,7 +72,8 @@ public struct OutputPlan: Sendable {
                 problems.append(.error("cannot write '\(full)': something other than a file is in the way", at: nil))
             }
         }
-        for path in existingGeneratedFiles(in: directory) where !wanted.contains(path) {
+        let removable = { (path: String) in folders?.contains { path.hasPrefix($0 + "/") } ?? true }
+        for path in existingGeneratedFiles(in: directory) where !wanted.contains(path) && removable(path) {
             actions.append(.remove(path: path))
         }
         actions.sort { $0.path < $1.path }

@@ -17,7 +17,7 @@ struct Gen: ParsableCommand {
         // Every model is generated and planned before anything is written, so an error in
         // one model leaves every output directory as it was.
         let runs = try Runner.generate(options)
-        let plans = runs.map { OutputPlan.make(files: $0.result.files, directory: $0.settings.outputDirectory) }
+        let plans = runs.map { Runner.plan($0, options) }
         let problems = plans.flatMap(\.problems)
         guard problems.isEmpty else {
             Console.report(problems)
@@ -28,7 +28,7 @@ struct Gen: ParsableCommand {
         let summaries: [OutputWriter.Summary]
         do {
             summaries = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: true, create: true) {
-                let plans = runs.map { OutputPlan.make(files: $0.result.files, directory: $0.settings.outputDirectory) }
+                let plans = runs.map { Runner.plan($0, options) }
                 let problems = plans.flatMap(\.problems)
                 guard problems.isEmpty else { throw PlanRefused(problems: problems) }
                 return try plans.map { try OutputWriter.apply($0) }
@@ -70,7 +70,7 @@ struct Check: ParsableCommand {
         let plans: [OutputPlan]
         do {
             plans = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: false, create: false) {
-                runs.map { OutputPlan.make(files: $0.result.files, directory: $0.settings.outputDirectory) }
+                runs.map { Runner.plan($0, options) }
             }
         } catch {
             Console.report([.error("\(error)", at: nil)])
@@ -156,6 +156,13 @@ enum Runner {
         }
         Console.report(diagnostics)
         return settings
+    }
+
+    /// What writing a run's files would do. With `--emitter`, stale files are removed only in
+    /// the folders of the emitters that ran.
+    static func plan(_ run: (settings: RunSettings, result: Generator.Result), _ options: GenerationOptions) -> OutputPlan {
+        OutputPlan.make(files: run.result.files, directory: run.settings.outputDirectory,
+                        onlyUnder: options.emitter.isEmpty ? nil : run.result.outputFolders)
     }
 
     /// Generates every model; fails when any of them fails, after reporting all diagnostics.

@@ -356,6 +356,30 @@ private let validSchema = """
         #expect(text.components(separatedBy: "public struct Shelf: ParseObject").count == 2)
     }
 
+    @Test func aRunOfSomeEmittersLeavesTheOthersFilesAlone() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("Shop.yaml", validSchema + "\n  Shelf:\n    fields:\n      label: string\n")
+        #expect(try modelgen(["gen", "Shop.yaml", "--output", "Out"], in: sandbox.path).status == 0)
+        let everything = try sandbox.snapshot()
+        #expect(everything.keys.contains("Out/Swift/Shelf.swift") && everything.keys.contains("Out/SQL/sqlite.sql"))
+        // Only SQL: the Swift files are not stale, whatever `gen --emitter sql` would write.
+        let sql = try modelgen(["gen", "Shop.yaml", "--output", "Out", "--emitter", "sql"], in: sandbox.path)
+        #expect(sql.status == 0, "\(sql.stderr)")
+        #expect(sql.stdout.contains("0 removed"), "\(sql.stdout)")
+        #expect(try sandbox.snapshot() == everything)
+        #expect(try modelgen(["check", "Shop.yaml", "--output", "Out", "--emitter", "swift"], in: sandbox.path).status == 0)
+        // Within its own folder a partial run still removes what is stale: Shelf is gone.
+        try sandbox.write("Shop.yaml", validSchema)
+        let swift = try modelgen(["gen", "Shop.yaml", "--output", "Out", "--emitter", "swift"], in: sandbox.path)
+        #expect(swift.status == 0, "\(swift.stderr)")
+        let after = try sandbox.snapshot()
+        #expect(!after.keys.contains("Out/Swift/Shelf.swift"))
+        #expect(after["Out/SQL/sqlite.sql"] == everything["Out/SQL/sqlite.sql"], "the SQL, now stale, is left for a run of the SQL emitter")
+        // And a full run still removes files of every emitter.
+        #expect(try modelgen(["check", "Shop.yaml", "--output", "Out"], in: sandbox.path).status == 2)
+    }
+
     @Test func badFlagsAreErrorsWithSuggestions() throws {
         let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
