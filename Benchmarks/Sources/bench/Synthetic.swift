@@ -5,10 +5,10 @@
 //
 // Pointers go only from ordinary classes to "leaf" classes (the first tenth, which hold no
 // pointers themselves) and to `_User`. The Swift emitter stores a pointer as the target struct
-// itself (`var parent: Entity7?`), so a cycle of pointers does not compile (value type of
-// infinite size) and each level of pointers inside pointers multiplies a struct's size; a
-// schema with either could not be used for the compile-time comparison. Relations (no stored
-// property) link any two classes.
+// itself (`var parent: Entity7?`), except a pointer on a cycle, which is a `Pointer<C>`; so each
+// level of pointers inside pointers adds a whole struct to its holder, and the leaves keep the
+// structs the size real schemas have (and the results comparable with the first runs, made
+// before cycles compiled). Relations (no stored property) link any two classes.
 
 /// SplitMix64: small, fast, and the same sequence on every platform and Swift version
 /// (the standard library's `random(in:using:)` algorithms are not promised to stay fixed).
