@@ -22,7 +22,7 @@ public enum CommentLines {
                 current = ""
             } else if scalar == "\t" {
                 current += "    "
-            } else if !isHidden(scalar) {
+            } else if !InvisibleCharacters.contains(scalar) {
                 current.unicodeScalars.append(scalar)
             }
         }
@@ -40,14 +40,6 @@ public enum CommentLines {
     private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "\n", "\r", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}": return true
-        default: return false
-        }
-    }
-
-    /// Control characters and bidirectional controls, which could hide text.
-    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
         default: return false
         }
     }

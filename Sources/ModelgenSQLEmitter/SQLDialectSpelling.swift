@@ -1,3 +1,4 @@
+import ModelgenEmitter
 import ModelgenSchema
 
 /// How each dialect spells types, constants, CHECK expressions and delete rules: the type
@@ -105,12 +106,9 @@ extension SQLOptions.Dialect {
         }
     }
 
+    /// Newlines and tabs show as what they are in a script; the other invisible characters do not.
     private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A, 0x09: return false
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
-        default: return false
-        }
+        scalar != "\n" && scalar != "\t" && InvisibleCharacters.contains(scalar)
     }
 
     /// The CHECK expression for `check` on `column`, or `nil` where the column's type already

@@ -51,14 +51,8 @@ public enum SwiftSyntax {
         CommentLines.of(text)
     }
 
-    /// Control characters, line and paragraph separators, and bidirectional controls, which
-    /// could make source read differently from how it compiles.
+    /// Characters that could make source read differently from how it compiles.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-            return true
-        default:
-            return false
-        }
+        InvisibleCharacters.contains(scalar)
     }
 }
