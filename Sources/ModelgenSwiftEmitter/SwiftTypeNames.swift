@@ -9,10 +9,11 @@ struct SwiftTypeNames {
     private(set) var classes: [String: String] = [:]
     /// Built-in classes some field links to that the schema does not declare, in a stable order.
     private(set) var implicitBuiltins: [BuiltinClass] = []
-    /// The pointer fields stored as `Pointer<C>` rather than as `C` itself, by owner (a class's
-    /// Parse name or an embedded type's name) and field name: those on a cycle of values stored
-    /// inline (`Comment.parent: pointer<Comment>`, or `A.b` and `B.a`), since a struct cannot
-    /// contain itself. Arrays and maps store their elements on the heap, so they break cycles.
+    /// The pointer fields stored as `Pointer<C>` rather than as `C` itself, by class (Parse name)
+    /// and field name: those on a cycle of pointers stored inline (`Comment.parent:
+    /// pointer<Comment>`, or `A.b` and `B.a`), since a struct cannot contain itself. Arrays and
+    /// maps store their elements on the heap, so they break cycles; embedded types cannot hold
+    /// pointers, so they are never on one.
     private(set) var pointersStoredAsReferences: Set<FieldOwnership> = []
     /// `Date`, or `Foundation.Date` when the schema declares a type named `Date`.
     let date: String
@@ -100,11 +101,10 @@ struct SwiftTypeNames {
         }
     }
 
-    /// The schema's own pointer fields that lie on a cycle of inline storage. The predefined
-    /// fields of built-in classes are typed by the SDK and never boxed, but they are edges: a
-    /// `_User` that points to its `_Session` is on a cycle through `_Session.user`. Every cycle
-    /// has at least one field of the schema's own (built-in fields alone have no cycle, and
-    /// cycles of embedded types alone are refused by the validator), so boxing those breaks all.
+    /// The schema's own pointer fields that lie on a cycle. The predefined fields of built-in
+    /// classes are typed by the SDK and never boxed, but they are edges: a `_User` that points
+    /// to its `_Session` is on a cycle through `_Session.user`. Built-in fields alone make no
+    /// cycle, so every cycle has a field of the schema's own, and boxing those breaks all.
     private static func pointersOnCycles(_ schema: Schema, implicitBuiltins: [BuiltinClass]) -> Set<FieldOwnership> {
         var fields: [String: [FieldDefinition]] = [:]
         var predefinedTargets: [String: [String]] = [:]
@@ -113,14 +113,11 @@ struct SwiftTypeNames {
             if let builtin = definition.builtin { predefinedTargets[definition.name] = inlineTargets(builtin) }
         }
         for builtin in implicitBuiltins { predefinedTargets[builtin.rawValue] = inlineTargets(builtin) }
-        for definition in schema.embeddedTypes { fields[definition.name] = definition.fields }
         func target(_ type: FieldType) -> String? {
-            switch type {
-            case .pointer(let name), .embedded(let name): return name
-            default: return nil
-            }
+            if case .pointer(let name) = type { return name }
+            return nil
         }
-        let owners = schema.classes.map(\.name) + implicitBuiltins.map(\.rawValue) + schema.embeddedTypes.map(\.name)
+        let owners = schema.classes.map(\.name) + implicitBuiltins.map(\.rawValue)
         let component = NameGraph.stronglyConnectedComponents(owners) { owner in
             (fields[owner] ?? []).compactMap { target($0.type) } + (predefinedTargets[owner] ?? [])
         }
@@ -144,9 +141,9 @@ struct SwiftTypeNames {
         }
     }
 
-    /// The Swift type of a field as stored in its owner (a class's Parse name or an embedded
-    /// type's name), without the outer `?`: `Pointer<C>` for a pointer on a cycle, else the
-    /// field type's spelling; `nil` for relations and inverses, which are not stored.
+    /// The Swift type of a field as stored in its class (by Parse name), without the outer `?`:
+    /// `Pointer<C>` for a pointer on a cycle, else the field type's spelling; `nil` for
+    /// relations and inverses, which are not stored.
     func storedType(of field: FieldDefinition, in owner: String) -> String? {
         if case .pointer(let name) = field.type, isStoredAsReference(field, in: owner) {
             return "Pointer<\(classes[name]!)>"
@@ -227,7 +224,7 @@ struct SwiftTypeNames {
     }
 }
 
-/// A field by its owner's name (a class's Parse name or an embedded type's name) and its own.
+/// A field by its class's Parse name and its own.
 struct FieldOwnership: Hashable {
     var owner: String
     var field: String

@@ -94,7 +94,7 @@ struct SwiftViewModels {
             default:
                 stored.append(Stored(parseName: field.name, swiftName: swiftName, type: names.storedType(of: field, in: parseName)!,
                                      keyType: names.swiftType(field.type)!,
-                                     doc: fieldDoc(field, in: parseName), isRequired: field.isRequired, isPredefined: false))
+                                     doc: fieldDoc(field, inClass: parseName), isRequired: field.isRequired, isPredefined: false))
             }
         }
         for field in stored {
@@ -213,14 +213,14 @@ struct SwiftViewModels {
         context["typeName"] = definition.name
         context["doc"] = docComment(definition.description)
         let fields = definition.fields.compactMap { field -> (FieldDefinition, String)? in
-            names.storedType(of: field, in: definition.name).map { (field, $0) }
+            names.swiftType(field.type).map { (field, $0) }
         }
         let spaced = fields.contains { $0.0.description != nil }
         context["fields"] = fields.enumerated().map { index, pair -> Context in
             let (field, type) = pair
             return ["name": SwiftSyntax.identifier(field.swiftName ?? field.name),
                     "type": field.isRequired ? type : type + "?",
-                    "doc": fieldDoc(field, in: definition.name),
+                    "doc": fieldDoc(field, inClass: nil),
                     "blankLineBefore": index > 0 && spaced]
         }
         let required = fields.filter { $0.0.isRequired }
@@ -268,14 +268,16 @@ struct SwiftViewModels {
         commentLines(SwiftSyntax.docLines(text))
     }
 
-    /// A field's description followed, after a blank line, by the summary of its rules.
-    func fieldDoc(_ field: FieldDefinition, in owner: String) -> [String] {
+    /// A field's description, then the summary of its rules, then, for a pointer stored as
+    /// `Pointer<C>`, why; a blank line between each. `inClass` is the Parse name of the class
+    /// holding the field, `nil` for an embedded type's field.
+    func fieldDoc(_ field: FieldDefinition, inClass owner: String?) -> [String] {
         var lines = SwiftSyntax.docLines(field.description)
         if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
             if !lines.isEmpty { lines.append("") }
             lines.append(notes)
         }
-        if case .pointer(let target) = field.type, names.isStoredAsReference(field, in: owner) {
+        if case .pointer(let target) = field.type, let owner, names.isStoredAsReference(field, in: owner) {
             if !lines.isEmpty { lines.append("") }
             let type = names.classes[target]!
             lines.append("Stored as `Pointer<\(type)>`, not `\(type)`: this link is on a cycle, and a struct")
