@@ -28,7 +28,7 @@ public struct SwiftModelEmitter: Emitter {
 
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
         var local = DiagnosticCollector()
-        let names = SwiftTypeNames(schema: schema, diagnostics: &local)
+        let names = SwiftTypeNames(schema: schema, boxesPointers: options.runtime == .parseRuntime, diagnostics: &local)
         checkHelperNames(schema, diagnostics: &local)
         checkEnumCases(schema, diagnostics: &local)
         diagnostics.append(contentsOf: local.diagnostics)

@@ -9,8 +9,11 @@ struct SwiftTypeNames {
     private(set) var classes: [String: String] = [:]
     /// Built-in classes some field links to that the schema does not declare, in a stable order.
     private(set) var implicitBuiltins: [BuiltinClass] = []
+    /// Whether pointer fields are stored out of line (`@Indirect var author: Author?`, with
+    /// ParseRuntime); ParseSwift has no such wrapper, so there they are stored inline.
+    let boxesPointers: Bool
     /// The pointer fields stored as `Pointer<C>` rather than as `C` itself, by class (Parse name)
-    /// and field name: those on a cycle of pointers stored inline (`Comment.parent:
+    /// and field name, when pointers are stored inline: those on a cycle (`Comment.parent:
     /// pointer<Comment>`, or `A.b` and `B.a`), since a struct cannot contain itself. Arrays and
     /// maps store their elements on the heap, so they break cycles; embedded types cannot hold
     /// pointers, so they are never on one.
@@ -32,7 +35,8 @@ struct SwiftTypeNames {
         "ParseQuery", "ParseClient", "ParseClientError",
     ]
 
-    init(schema: Schema, diagnostics: inout DiagnosticCollector) {
+    init(schema: Schema, boxesPointers: Bool, diagnostics: inout DiagnosticCollector) {
+        self.boxesPointers = boxesPointers
         let declared = Set(schema.classes.map(\.name)) .union(schema.enums.map(\.name)).union(schema.embeddedTypes.map(\.name))
         var ownNames = Set(schema.enums.map(\.name)).union(schema.embeddedTypes.map(\.name))
         for definition in schema.classes {
@@ -74,7 +78,9 @@ struct SwiftTypeNames {
         }
         implicitBuiltins = BuiltinClass.allCases.filter { linked.contains($0) }
         for builtin in implicitBuiltins { classes[builtin.rawValue] = Self.builtinTypeName(builtin) }
-        pointersStoredAsReferences = Self.pointersOnCycles(schema, implicitBuiltins: implicitBuiltins)
+        if !boxesPointers {
+            pointersStoredAsReferences = Self.pointersOnCycles(schema, implicitBuiltins: implicitBuiltins)
+        }
 
         for definition in schema.classes where Self.reserved.contains(classes[definition.name]!) {
             diagnostics.error("class '\(definition.name)' would be the Swift type '\(classes[definition.name]!)', which the generated code needs for itself",

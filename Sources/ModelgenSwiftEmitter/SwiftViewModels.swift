@@ -35,6 +35,8 @@ struct SwiftViewModels {
         var doc: [String]
         var isRequired: Bool
         var isPredefined: Bool
+        /// Stored out of line, as `@Indirect` (a pointer, with ParseRuntime).
+        var isBoxed = false
         /// Set for the few SDK-required fields that are not optional.
         var initialValue: String? = nil
     }
@@ -92,9 +94,12 @@ struct SwiftViewModels {
                     "ownerField": ownerField, "typeName": typeName,
                 ])
             default:
+                var isPointer = false
+                if case .pointer = field.type { isPointer = true }
                 stored.append(Stored(parseName: field.name, swiftName: swiftName, type: names.storedType(of: field, in: parseName)!,
                                      keyType: names.swiftType(field.type)!,
-                                     doc: fieldDoc(field, inClass: parseName), isRequired: field.isRequired, isPredefined: false))
+                                     doc: fieldDoc(field, inClass: parseName), isRequired: field.isRequired, isPredefined: false,
+                                     isBoxed: isPointer && names.boxesPointers))
             }
         }
         for field in stored {
@@ -106,6 +111,7 @@ struct SwiftViewModels {
         let spaced = stored.contains { !$0.doc.isEmpty }
         context["fields"] = stored.enumerated().map { index, field -> Context in
             ["name": SwiftSyntax.identifier(field.swiftName), "type": field.initialValue == nil ? field.type + "?" : field.type,
+             "propertyWrapper": field.isBoxed ? "@Indirect " : "",
              "doc": field.doc, "blankLineBefore": index == 0 || spaced]
         }
         context["initialValues"] = stored.compactMap { field in

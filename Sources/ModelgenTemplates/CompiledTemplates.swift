@@ -232,6 +232,7 @@ enum CompiledTemplates {
                 output += "\n"
             }
             output += "    "
+            stack.append("propertyWrapper", to: &output)
             stack.append("access", to: &output)
             output += "var "
             stack.append("name", to: &output)

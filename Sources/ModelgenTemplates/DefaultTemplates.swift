@@ -112,7 +112,7 @@ public enum DefaultTemplates {
             {{#doc}}
                 {{{.}}}
             {{/doc}}
-                {{{access}}}var {{{name}}}: {{{type}}}
+                {{{propertyWrapper}}}{{{access}}}var {{{name}}}: {{{type}}}
             {{/fields}}
 
             {{^hasInitialValues}}

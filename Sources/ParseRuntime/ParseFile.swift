@@ -5,24 +5,81 @@ import Foundation
 /// Only `name` and `url` travel in object JSON; the other properties describe a file still to
 /// be uploaded. Two saved files are equal when their URLs are; unsaved files compare by ``id``.
 public struct ParseFile: ParseTypeable, Identifiable, Hashable, Sendable {
+    /// The properties, kept in one shared immutable box: a file is one reference wide, so the
+    /// models holding files stay small and cheap to copy, compare and compile. Setting a
+    /// property makes a new box, so value semantics hold.
+    private struct Fields: Sendable {
+        var id: UUID
+        var name: String
+        var url: URL?
+        var localURL: URL?
+        var cloudURL: URL?
+        var data: Data?
+        var mimeType: String?
+        var metadata: [String: String]?
+        var tags: [String: String]?
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var storage: Storage
+
+    private var fields: Fields {
+        get { storage.fields }
+        set { storage = Storage(newValue) }
+    }
+
     /// A local identity, new for every instance created or decoded.
-    public var id: UUID
+    public var id: UUID {
+        get { fields.id }
+        set { fields.id = newValue }
+    }
     /// The file name; after upload, Parse's unique name.
-    public var name: String
+    public var name: String {
+        get { fields.name }
+        set { fields.name = newValue }
+    }
     /// The URL Parse serves the file from; `nil` until uploaded.
-    public var url: URL?
+    public var url: URL? {
+        get { fields.url }
+        set { fields.url = newValue }
+    }
     /// A local file to upload.
-    public var localURL: URL?
+    public var localURL: URL? {
+        get { fields.localURL }
+        set { fields.localURL = newValue }
+    }
     /// A remote file to fetch and upload.
-    public var cloudURL: URL?
+    public var cloudURL: URL? {
+        get { fields.cloudURL }
+        set { fields.cloudURL = newValue }
+    }
     /// The contents to upload.
-    public var data: Data?
+    public var data: Data? {
+        get { fields.data }
+        set { fields.data = newValue }
+    }
     /// The content type to upload with, such as `application/pdf`.
-    public var mimeType: String?
+    public var mimeType: String? {
+        get { fields.mimeType }
+        set { fields.mimeType = newValue }
+    }
     /// File adapter metadata to upload with.
-    public var metadata: [String: String]?
+    public var metadata: [String: String]? {
+        get { fields.metadata }
+        set { fields.metadata = newValue }
+    }
     /// File adapter tags to upload with.
-    public var tags: [String: String]?
+    public var tags: [String: String]? {
+        get { fields.tags }
+        set { fields.tags = newValue }
+    }
 
     /// Whether the file has been uploaded, that is whether it has a ``url``.
     public var isSaved: Bool { url != nil }
@@ -81,8 +138,7 @@ public struct ParseFile: ParseTypeable, Identifiable, Hashable, Sendable {
     }
 
     private init(name: String) {
-        self.id = UUID()
-        self.name = name
+        storage = Storage(Fields(id: UUID(), name: name))
     }
 
     /// Saved files are equal when their URLs are; otherwise files are equal when they are the

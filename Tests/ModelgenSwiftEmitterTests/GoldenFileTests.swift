@@ -68,11 +68,20 @@ import Testing
         for file in runtime {
             let other = try #require(sdk[file.path])
             let mine = file.contents.replacingOccurrences(of: "import ParseRuntime", with: "@preconcurrency import ParseSwift")
+                .replacingOccurrences(of: "@Indirect ", with: "")
             // Everything up to the end of the `Field` keys (the struct, its inits, `merge`, the keys)
             // is the same text; after it come the helpers that run queries, which each runtime
-            // spells its own way.
-            #expect(Self.models(mine) == Self.models(other), "\(file.path): the models differ between the runtimes")
+            // spells its own way. Pointer fields differ in how they are stored: `@Indirect` with
+            // ParseRuntime; with ParseSwift inline, and as `Pointer<C>` on a cycle.
+            #expect(Self.models(mine) == Self.models(Self.unboxed(other)), "\(file.path): the models differ between the runtimes")
         }
+    }
+
+    /// ParseSwift text with its pointers on cycles written as the objects, without the doc
+    /// lines saying why they are `Pointer`s.
+    private static func unboxed(_ text: String) -> String {
+        text.replacing(/\n    \/\/\/\n    \/\/\/ Stored as `Pointer<\w+>`, not `\w+`: [^\n]*\n    \/\/\/ cannot contain itself\.[^\n]*/, with: "")
+            .replacing(/Pointer<(\w+)>(\?| =|,|\n)/) { "\($0.1)\($0.2)" }
     }
 
     /// A class file's text up to the end of its `Field` extension; other files whole.

@@ -136,7 +136,7 @@ import Testing
         let event = body(files["Swift/Event.swift"])
         #expect(event.contains("    public var createdAt: Foundation.Date?\n"))
         #expect(event.contains("    public var at: Foundation.Date?\n"))
-        #expect(event.contains("    public var when: Date?\n"))
+        #expect(event.contains("    @Indirect public var when: Date?\n"))
     }
 
     @Test func reservedTypeNamesAreRefusedWithTheirLocation() {

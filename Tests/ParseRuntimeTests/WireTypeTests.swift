@@ -81,6 +81,20 @@ import ParseRuntime
             try ParseDecoder().decode(ParseFile.self, from: Data(#"{"__type":"Bytes","name":"x","url":"https://x"}"#.utf8))
         }
     }
+
+    @Test func isOneReferenceWideAndACopyIsIndependent() {
+        // A model holding files stays small: the properties live in one shared box.
+        #expect(MemoryLayout<ParseFile>.size == MemoryLayout<AnyObject>.size)
+        let original = ParseFile(name: "a.txt", data: Data("a".utf8), metadata: ["k": "v"])
+        var copy = original
+        copy.name = "b.txt"
+        copy.data = nil
+        copy.tags = ["t": "1"]
+        copy.url = URL(string: "https://files.example.com/b.txt")
+        #expect(original.name == "a.txt" && original.data == Data("a".utf8) && original.tags == nil && original.url == nil)
+        #expect(copy.name == "b.txt" && copy.data == nil && copy.tags == ["t": "1"] && copy.metadata == ["k": "v"])
+        #expect(copy.id == original.id && copy.isSaved && !original.isSaved)
+    }
 }
 
 @Suite struct GeoPointTests {

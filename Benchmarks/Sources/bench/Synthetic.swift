@@ -4,11 +4,10 @@
 // Everything is drawn from a fixed-seed generator: the same N gives the same bytes everywhere.
 //
 // Pointers go only from ordinary classes to "leaf" classes (the first tenth, which hold no
-// pointers themselves) and to `_User`. The Swift emitter stores a pointer as the target struct
-// itself (`var parent: Entity7?`), except a pointer on a cycle, which is a `Pointer<C>`; so each
-// level of pointers inside pointers adds a whole struct to its holder, and the leaves keep the
-// structs the size real schemas have (and the results comparable with the first runs, made
-// before cycles compiled). Relations (no stored property) link any two classes.
+// pointers themselves) and to `_User`. That shape dates from when the Swift emitter stored a
+// pointer as the whole target struct (each level of pointers inside pointers added a struct to
+// its holder); pointers are now `@Indirect` (one reference), but the shape is kept so results
+// stay comparable with the earlier runs. Relations (no stored property) link any two classes.
 
 /// SplitMix64: small, fast, and the same sequence on every platform and Swift version
 /// (the standard library's `random(in:using:)` algorithms are not promised to stay fixed).

@@ -19,12 +19,12 @@ public struct Book: ParseObject, Sendable {
     public var publishingYear: Int?
 
     /// The book's genre (one-to-many).
-    public var genre: Genre?
+    @Indirect public var genre: Genre?
 
     /// The book's ISBN (one-to-one).
     ///
     /// Unique.
-    public var isbn: ISBN?
+    @Indirect public var isbn: ISBN?
 
     public init() {}
 }

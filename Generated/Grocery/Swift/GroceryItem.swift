@@ -21,7 +21,7 @@ public struct GroceryItem: ParseObject, Sendable {
     public var quantity: Double?
 
     /// How the quantity is measured (to-one).
-    public var unit: Unit?
+    @Indirect public var unit: Unit?
 
     /// Defaults to `false`.
     public var bought: Bool?

@@ -26,9 +26,9 @@ public struct Book: ParseObject, Sendable {
     public var genre: Genre?
 
     /// Unique.
-    public var isbn: ISBN?
+    @Indirect public var isbn: ISBN?
 
-    public var publisher: Publisher?
+    @Indirect public var publisher: Publisher?
 
     public var ingredients: [Ingredient]?
 

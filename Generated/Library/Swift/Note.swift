@@ -12,7 +12,7 @@ public struct Note: ParseObject, Sendable {
     public var ACL: ParseACL?
 
     /// Required.
-    public var owner: User?
+    @Indirect public var owner: User?
 
     public var body: String?
 

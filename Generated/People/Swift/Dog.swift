@@ -20,10 +20,7 @@ public struct Dog: ParseObject, Sendable {
     public var photo: ParseFile?
 
     /// The dog's mother: a pointer to its own class.
-    ///
-    /// Stored as `Pointer<Dog>`, not `Dog`: this link is on a cycle, and a struct
-    /// cannot contain itself. Fetch the object by the pointer's `objectId`.
-    public var mother: Pointer<Dog>?
+    @Indirect public var mother: Dog?
 
     public init() {}
 }
@@ -34,7 +31,7 @@ extension Dog {
         name: String,
         breed: String? = nil,
         photo: ParseFile? = nil,
-        mother: Pointer<Dog>? = nil
+        mother: Dog? = nil
     ) {
         self.init()
         self.name = name

@@ -25,7 +25,7 @@ public struct Installation: ParseInstallation, Sendable {
     public var appName: String?
     public var appIdentifier: String?
     public var parseVersion: String?
-    public var person: Person?
+    @Indirect public var person: Person?
 
     public init() {}
 }

@@ -21,7 +21,7 @@ public struct Person: ParseObject, Sendable {
     public var location: ParseGeoPoint?
 
     /// The person's favourite dog (to-one).
-    public var dog: Dog?
+    @Indirect public var dog: Dog?
 
     public init() {}
 }

@@ -18,7 +18,7 @@ public struct TodoList: ParseObject, Sendable {
     /// Who created the list.
     ///
     /// Required.
-    public var owner: User?
+    @Indirect public var owner: User?
 
     /// Defaults to `false`.
     public var archived: Bool?

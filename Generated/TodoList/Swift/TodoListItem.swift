@@ -19,9 +19,9 @@ public struct TodoListItem: ParseObject, Sendable {
     public var description: String?
 
     /// Required.
-    public var list: TodoList?
+    @Indirect public var list: TodoList?
 
-    public var assignee: User?
+    @Indirect public var assignee: User?
 
     /// Defaults to `.normal`.
     public var priority: Priority?

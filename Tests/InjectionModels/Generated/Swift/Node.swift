@@ -13,22 +13,16 @@ public struct Node: ParseObject, Sendable {
     public var ACL: ParseACL?
 
     /// A pointer to its own class.
-    ///
-    /// Stored as `Pointer<Node>`, not `Node`: this link is on a cycle, and a struct
-    /// cannot contain itself. Fetch the object by the pointer's `objectId`.
-    public var parent: Pointer<Node>?
+    @Indirect public var parent: Node?
 
     /// One side of a two-class cycle.
-    ///
-    /// Stored as `Pointer<Peer>`, not `Peer`: this link is on a cycle, and a struct
-    /// cannot contain itself. Fetch the object by the pointer's `objectId`.
-    public var peer: Pointer<Peer>?
+    @Indirect public var peer: Peer?
 
     /// An array stores its elements apart: not a cycle.
     public var children: [Node]?
 
     /// Not on a cycle.
-    public var leaf: Leaf?
+    @Indirect public var leaf: Leaf?
 
     public init() {}
 }
@@ -36,8 +30,8 @@ public struct Node: ParseObject, Sendable {
 extension Node {
     /// A new `Node` with the given field values; every other field is `nil`.
     public init(
-        parent: Pointer<Node>? = nil,
-        peer: Pointer<Peer>? = nil,
+        parent: Node? = nil,
+        peer: Peer? = nil,
         children: [Node]? = nil,
         leaf: Leaf? = nil
     ) {

@@ -14,10 +14,7 @@ public struct Peer: ParseObject, Sendable {
     /// The other side of the cycle.
     ///
     /// Required.
-    ///
-    /// Stored as `Pointer<Node>`, not `Node`: this link is on a cycle, and a struct
-    /// cannot contain itself. Fetch the object by the pointer's `objectId`.
-    public var node: Pointer<Node>?
+    @Indirect public var node: Node?
 
     public init() {}
 }
@@ -25,7 +22,7 @@ public struct Peer: ParseObject, Sendable {
 extension Peer {
     /// A new `Peer` with the given field values; every other field is `nil`.
     public init(
-        node: Pointer<Node>
+        node: Node
     ) {
         self.init()
         self.node = node

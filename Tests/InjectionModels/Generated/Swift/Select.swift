@@ -12,7 +12,7 @@ public struct Select: ParseObject, Sendable {
     public var updatedAt: Date?
     public var ACL: ParseACL?
 
-    public var from: Payload?
+    @Indirect public var from: Payload?
     public var order: Int?
     public var `Protocol`: Int?
 

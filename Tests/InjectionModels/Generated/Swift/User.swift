@@ -23,10 +23,7 @@ public struct User: ParseUser, Sendable {
     public var authData: [String: [String: String]?]?
 
     /// On a cycle through the session's predefined user.
-    ///
-    /// Stored as `Pointer<Session>`, not `Session`: this link is on a cycle, and a struct
-    /// cannot contain itself. Fetch the object by the pointer's `objectId`.
-    public var lastSession: Pointer<Session>?
+    @Indirect public var lastSession: Session?
 
     public init() {}
 }
@@ -34,7 +31,7 @@ public struct User: ParseUser, Sendable {
 extension User {
     /// A new `User` with the given field values; every other field is `nil`.
     public init(
-        lastSession: Pointer<Session>? = nil
+        lastSession: Session? = nil
     ) {
         self.init()
         self.lastSession = lastSession
@@ -71,7 +68,7 @@ extension User {
         username: String,
         password: String,
         email: String? = nil,
-        lastSession: Pointer<Session>? = nil,
+        lastSession: Session? = nil,
         on client: ParseClient
     ) async throws(ParseClientError) -> User {
         var user = User(lastSession: lastSession)
