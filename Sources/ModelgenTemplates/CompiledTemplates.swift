@@ -324,17 +324,17 @@ enum CompiledTemplates {
         stack.section("fieldKeys", &output) { stack, output in
             output += "        "
             stack.append("access", to: &output)
-            output += "static let "
+            output += "static var "
             stack.append("name", to: &output)
-            output += " = "
+            output += ": "
             stack.append("keyType", to: &output)
             output += "<"
             stack.append("typeName", to: &output)
             output += ", "
             stack.append("valueType", to: &output)
-            output += ">("
+            output += "> { .init("
             stack.append("parseName", to: &output)
-            output += ")\n"
+            output += ") }\n"
         }
         output += "    }\n}\n"
         stack.section("hasRelations", &output) { stack, output in

@@ -170,7 +170,7 @@ public enum DefaultTemplates {
                 /// The keys of `{{{typeName}}}`'s fields, typed by their values, for queries without string literals.
                 {{{access}}}enum Field {
             {{#fieldKeys}}
-                    {{{access}}}static let {{{name}}} = {{{keyType}}}<{{{typeName}}}, {{{valueType}}}>({{{parseName}}})
+                    {{{access}}}static var {{{name}}}: {{{keyType}}}<{{{typeName}}}, {{{valueType}}}> { .init({{{parseName}}}) }
             {{/fieldKeys}}
                 }
             }

@@ -34,7 +34,7 @@ import Testing
                 }
             """))
         #expect(text.contains("        if updated.shouldRestoreKey(\\.`class`, original: object) {\n            updated.`class` = object.`class`\n"))
-        #expect(text.contains("        public static let isDefault = ParseField<Thing, Bool>(\"default\")\n"))
+        #expect(text.contains("        public static var isDefault: ParseField<Thing, Bool> { .init(\"default\") }\n"))
     }
 
     @Test func noCodingKeysWhenEveryNameIsTheParseName() {
@@ -82,9 +82,9 @@ import Testing
             """
         let runtime = emitSwift(yaml).files
         let book = body(runtime["Swift/Book.swift"])
-        #expect(!book.contains("var authors"))
+        #expect(!book.contains("    public var authors"))
         #expect(book.contains("    public func authorsRelation() throws -> ParseRelation<Book> {\n        try relation(Field.authors.name, className: Author.className)\n    }\n"))
-        #expect(book.contains("        public static let authors = ParseRelationField<Book, Author>(\"authors\")\n"))
+        #expect(book.contains("        public static var authors: ParseRelationField<Book, Author> { .init(\"authors\") }\n"))
         #expect(book.contains("    public func authorsQuery() -> ParseQuery<Author> {\n        Author.query(.relatedTo(self, through: Field.authors))\n    }\n"))
         #expect(body(runtime["Swift/Author.swift"]).contains("    public func booksQuery() -> ParseQuery<Book> {\n        Book.query(Book.Field.authors == self)\n    }\n"))
         let sdk = emitSwift(yaml, options: SwiftModelOptions(access: .public, runtime: .parseSwift)).files

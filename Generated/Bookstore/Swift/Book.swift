@@ -65,15 +65,15 @@ extension Book {
 extension Book {
     /// The keys of `Book`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Book, String>("objectId")
-        public static let createdAt = ParseField<Book, Date>("createdAt")
-        public static let updatedAt = ParseField<Book, Date>("updatedAt")
-        public static let title = ParseField<Book, String>("title")
-        public static let publishingYear = ParseField<Book, Int>("publishingYear")
-        public static let genre = ParseField<Book, Genre>("genre")
-        public static let isbn = ParseField<Book, ISBN>("isbn")
-        public static let authors = ParseRelationField<Book, Author>("authors")
-        public static let publishers = ParseRelationField<Book, Publisher>("publishers")
+        public static var objectId: ParseField<Book, String> { .init("objectId") }
+        public static var createdAt: ParseField<Book, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Book, Date> { .init("updatedAt") }
+        public static var title: ParseField<Book, String> { .init("title") }
+        public static var publishingYear: ParseField<Book, Int> { .init("publishingYear") }
+        public static var genre: ParseField<Book, Genre> { .init("genre") }
+        public static var isbn: ParseField<Book, ISBN> { .init("isbn") }
+        public static var authors: ParseRelationField<Book, Author> { .init("authors") }
+        public static var publishers: ParseRelationField<Book, Publisher> { .init("publishers") }
     }
 }
 

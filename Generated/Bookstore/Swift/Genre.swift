@@ -39,11 +39,11 @@ extension Genre {
 extension Genre {
     /// The keys of `Genre`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Genre, String>("objectId")
-        public static let createdAt = ParseField<Genre, Date>("createdAt")
-        public static let updatedAt = ParseField<Genre, Date>("updatedAt")
-        public static let name = ParseField<Genre, String>("name")
-        public static let books = ParseRelationField<Genre, Book>("books")
+        public static var objectId: ParseField<Genre, String> { .init("objectId") }
+        public static var createdAt: ParseField<Genre, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Genre, Date> { .init("updatedAt") }
+        public static var name: ParseField<Genre, String> { .init("name") }
+        public static var books: ParseRelationField<Genre, Book> { .init("books") }
     }
 }
 

@@ -65,12 +65,12 @@ extension GroceryItem {
 extension GroceryItem {
     /// The keys of `GroceryItem`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<GroceryItem, String>("objectId")
-        public static let createdAt = ParseField<GroceryItem, Date>("createdAt")
-        public static let updatedAt = ParseField<GroceryItem, Date>("updatedAt")
-        public static let name = ParseField<GroceryItem, String>("name")
-        public static let quantity = ParseField<GroceryItem, Double>("quantity")
-        public static let unit = ParseField<GroceryItem, Unit>("unit")
-        public static let bought = ParseField<GroceryItem, Bool>("bought")
+        public static var objectId: ParseField<GroceryItem, String> { .init("objectId") }
+        public static var createdAt: ParseField<GroceryItem, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<GroceryItem, Date> { .init("updatedAt") }
+        public static var name: ParseField<GroceryItem, String> { .init("name") }
+        public static var quantity: ParseField<GroceryItem, Double> { .init("quantity") }
+        public static var unit: ParseField<GroceryItem, Unit> { .init("unit") }
+        public static var bought: ParseField<GroceryItem, Bool> { .init("bought") }
     }
 }

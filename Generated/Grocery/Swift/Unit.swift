@@ -39,10 +39,10 @@ extension Unit {
 extension Unit {
     /// The keys of `Unit`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Unit, String>("objectId")
-        public static let createdAt = ParseField<Unit, Date>("createdAt")
-        public static let updatedAt = ParseField<Unit, Date>("updatedAt")
-        public static let name = ParseField<Unit, String>("name")
+        public static var objectId: ParseField<Unit, String> { .init("objectId") }
+        public static var createdAt: ParseField<Unit, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Unit, Date> { .init("updatedAt") }
+        public static var name: ParseField<Unit, String> { .init("name") }
     }
 }
 

@@ -119,22 +119,22 @@ extension Book {
 extension Book {
     /// The keys of `Book`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Book, String>("objectId")
-        public static let createdAt = ParseField<Book, Date>("createdAt")
-        public static let updatedAt = ParseField<Book, Date>("updatedAt")
-        public static let title = ParseField<Book, String>("title")
-        public static let publishingYear = ParseField<Book, Int>("publishingYear")
-        public static let price = ParseField<Book, Double>("price")
-        public static let isAvailable = ParseField<Book, Bool>("isAvailable")
-        public static let genre = ParseField<Book, Genre>("genre")
-        public static let isbn = ParseField<Book, ISBN>("isbn")
-        public static let publisher = ParseField<Book, Publisher>("publisher")
-        public static let ingredients = ParseField<Book, [Ingredient]>("ingredients")
-        public static let sideOptions = ParseField<Book, [String]>("sideOptions")
-        public static let nutritionalInfo = ParseField<Book, [String: String]>("nutritionalInfo")
-        public static let cover = ParseField<Book, ParseFile>("cover")
-        public static let releaseDate = ParseField<Book, Date>("releaseDate")
-        public static let authors = ParseRelationField<Book, Author>("authors")
+        public static var objectId: ParseField<Book, String> { .init("objectId") }
+        public static var createdAt: ParseField<Book, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Book, Date> { .init("updatedAt") }
+        public static var title: ParseField<Book, String> { .init("title") }
+        public static var publishingYear: ParseField<Book, Int> { .init("publishingYear") }
+        public static var price: ParseField<Book, Double> { .init("price") }
+        public static var isAvailable: ParseField<Book, Bool> { .init("isAvailable") }
+        public static var genre: ParseField<Book, Genre> { .init("genre") }
+        public static var isbn: ParseField<Book, ISBN> { .init("isbn") }
+        public static var publisher: ParseField<Book, Publisher> { .init("publisher") }
+        public static var ingredients: ParseField<Book, [Ingredient]> { .init("ingredients") }
+        public static var sideOptions: ParseField<Book, [String]> { .init("sideOptions") }
+        public static var nutritionalInfo: ParseField<Book, [String: String]> { .init("nutritionalInfo") }
+        public static var cover: ParseField<Book, ParseFile> { .init("cover") }
+        public static var releaseDate: ParseField<Book, Date> { .init("releaseDate") }
+        public static var authors: ParseRelationField<Book, Author> { .init("authors") }
     }
 }
 

@@ -38,9 +38,9 @@ extension ISBN {
 extension ISBN {
     /// The keys of `ISBN`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<ISBN, String>("objectId")
-        public static let createdAt = ParseField<ISBN, Date>("createdAt")
-        public static let updatedAt = ParseField<ISBN, Date>("updatedAt")
-        public static let value = ParseField<ISBN, String>("value")
+        public static var objectId: ParseField<ISBN, String> { .init("objectId") }
+        public static var createdAt: ParseField<ISBN, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<ISBN, Date> { .init("updatedAt") }
+        public static var value: ParseField<ISBN, String> { .init("value") }
     }
 }

@@ -45,10 +45,10 @@ extension Note {
 extension Note {
     /// The keys of `Note`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Note, String>("objectId")
-        public static let createdAt = ParseField<Note, Date>("createdAt")
-        public static let updatedAt = ParseField<Note, Date>("updatedAt")
-        public static let owner = ParseField<Note, User>("owner")
-        public static let body = ParseField<Note, String>("body")
+        public static var objectId: ParseField<Note, String> { .init("objectId") }
+        public static var createdAt: ParseField<Note, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Note, Date> { .init("updatedAt") }
+        public static var owner: ParseField<Note, User> { .init("owner") }
+        public static var body: ParseField<Note, String> { .init("body") }
     }
 }

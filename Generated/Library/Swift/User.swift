@@ -30,14 +30,14 @@ extension User {
 extension User {
     /// The keys of `User`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<User, String>("objectId")
-        public static let createdAt = ParseField<User, Date>("createdAt")
-        public static let updatedAt = ParseField<User, Date>("updatedAt")
-        public static let username = ParseField<User, String>("username")
-        public static let password = ParseField<User, String>("password")
-        public static let email = ParseField<User, String>("email")
-        public static let emailVerified = ParseField<User, Bool>("emailVerified")
-        public static let authData = ParseField<User, [String: [String: String]?]>("authData")
+        public static var objectId: ParseField<User, String> { .init("objectId") }
+        public static var createdAt: ParseField<User, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<User, Date> { .init("updatedAt") }
+        public static var username: ParseField<User, String> { .init("username") }
+        public static var password: ParseField<User, String> { .init("password") }
+        public static var email: ParseField<User, String> { .init("email") }
+        public static var emailVerified: ParseField<User, Bool> { .init("emailVerified") }
+        public static var authData: ParseField<User, [String: [String: String]?]> { .init("authData") }
     }
 }
 

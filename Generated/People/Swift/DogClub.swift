@@ -47,12 +47,12 @@ extension DogClub {
 extension DogClub {
     /// The keys of `DogClub`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<DogClub, String>("objectId")
-        public static let createdAt = ParseField<DogClub, Date>("createdAt")
-        public static let updatedAt = ParseField<DogClub, Date>("updatedAt")
-        public static let name = ParseField<DogClub, String>("name")
-        public static let area = ParseField<DogClub, ParsePolygon>("area")
-        public static let members = ParseRelationField<DogClub, Person>("members")
+        public static var objectId: ParseField<DogClub, String> { .init("objectId") }
+        public static var createdAt: ParseField<DogClub, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<DogClub, Date> { .init("updatedAt") }
+        public static var name: ParseField<DogClub, String> { .init("name") }
+        public static var area: ParseField<DogClub, ParsePolygon> { .init("area") }
+        public static var members: ParseRelationField<DogClub, Person> { .init("members") }
     }
 }
 

@@ -51,22 +51,22 @@ extension Installation {
 extension Installation {
     /// The keys of `Installation`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Installation, String>("objectId")
-        public static let createdAt = ParseField<Installation, Date>("createdAt")
-        public static let updatedAt = ParseField<Installation, Date>("updatedAt")
-        public static let installationId = ParseField<Installation, String>("installationId")
-        public static let deviceToken = ParseField<Installation, String>("deviceToken")
-        public static let channels = ParseField<Installation, [String]>("channels")
-        public static let deviceType = ParseField<Installation, String>("deviceType")
-        public static let pushType = ParseField<Installation, String>("pushType")
-        public static let GCMSenderId = ParseField<Installation, String>("GCMSenderId")
-        public static let timeZone = ParseField<Installation, String>("timeZone")
-        public static let localeIdentifier = ParseField<Installation, String>("localeIdentifier")
-        public static let badge = ParseField<Installation, Int>("badge")
-        public static let appVersion = ParseField<Installation, String>("appVersion")
-        public static let appName = ParseField<Installation, String>("appName")
-        public static let appIdentifier = ParseField<Installation, String>("appIdentifier")
-        public static let parseVersion = ParseField<Installation, String>("parseVersion")
-        public static let person = ParseField<Installation, Person>("person")
+        public static var objectId: ParseField<Installation, String> { .init("objectId") }
+        public static var createdAt: ParseField<Installation, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Installation, Date> { .init("updatedAt") }
+        public static var installationId: ParseField<Installation, String> { .init("installationId") }
+        public static var deviceToken: ParseField<Installation, String> { .init("deviceToken") }
+        public static var channels: ParseField<Installation, [String]> { .init("channels") }
+        public static var deviceType: ParseField<Installation, String> { .init("deviceType") }
+        public static var pushType: ParseField<Installation, String> { .init("pushType") }
+        public static var GCMSenderId: ParseField<Installation, String> { .init("GCMSenderId") }
+        public static var timeZone: ParseField<Installation, String> { .init("timeZone") }
+        public static var localeIdentifier: ParseField<Installation, String> { .init("localeIdentifier") }
+        public static var badge: ParseField<Installation, Int> { .init("badge") }
+        public static var appVersion: ParseField<Installation, String> { .init("appVersion") }
+        public static var appName: ParseField<Installation, String> { .init("appName") }
+        public static var appIdentifier: ParseField<Installation, String> { .init("appIdentifier") }
+        public static var parseVersion: ParseField<Installation, String> { .init("parseVersion") }
+        public static var person: ParseField<Installation, Person> { .init("person") }
     }
 }

@@ -62,14 +62,14 @@ extension Person {
 extension Person {
     /// The keys of `Person`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Person, String>("objectId")
-        public static let createdAt = ParseField<Person, Date>("createdAt")
-        public static let updatedAt = ParseField<Person, Date>("updatedAt")
-        public static let name = ParseField<Person, String>("name")
-        public static let birthday = ParseField<Person, Date>("birthday")
-        public static let location = ParseField<Person, ParseGeoPoint>("location")
-        public static let dog = ParseField<Person, Dog>("dog")
-        public static let dogs = ParseRelationField<Person, Dog>("dogs")
+        public static var objectId: ParseField<Person, String> { .init("objectId") }
+        public static var createdAt: ParseField<Person, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Person, Date> { .init("updatedAt") }
+        public static var name: ParseField<Person, String> { .init("name") }
+        public static var birthday: ParseField<Person, Date> { .init("birthday") }
+        public static var location: ParseField<Person, ParseGeoPoint> { .init("location") }
+        public static var dog: ParseField<Person, Dog> { .init("dog") }
+        public static var dogs: ParseRelationField<Person, Dog> { .init("dogs") }
     }
 }
 

@@ -39,14 +39,14 @@ extension Session {
 extension Session {
     /// The keys of `Session`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Session, String>("objectId")
-        public static let createdAt = ParseField<Session, Date>("createdAt")
-        public static let updatedAt = ParseField<Session, Date>("updatedAt")
-        public static let restricted = ParseField<Session, Bool>("restricted")
-        public static let user = ParseField<Session, User>("user")
-        public static let installationId = ParseField<Session, String>("installationId")
-        public static let sessionToken = ParseField<Session, String>("sessionToken")
-        public static let expiresAt = ParseField<Session, Date>("expiresAt")
-        public static let createdWith = ParseField<Session, [String: String]>("createdWith")
+        public static var objectId: ParseField<Session, String> { .init("objectId") }
+        public static var createdAt: ParseField<Session, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Session, Date> { .init("updatedAt") }
+        public static var restricted: ParseField<Session, Bool> { .init("restricted") }
+        public static var user: ParseField<Session, User> { .init("user") }
+        public static var installationId: ParseField<Session, String> { .init("installationId") }
+        public static var sessionToken: ParseField<Session, String> { .init("sessionToken") }
+        public static var expiresAt: ParseField<Session, Date> { .init("expiresAt") }
+        public static var createdWith: ParseField<Session, [String: String]> { .init("createdWith") }
     }
 }

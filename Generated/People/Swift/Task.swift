@@ -47,11 +47,11 @@ extension Task {
 extension Task {
     /// The keys of `Task`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Task, String>("objectId")
-        public static let createdAt = ParseField<Task, Date>("createdAt")
-        public static let updatedAt = ParseField<Task, Date>("updatedAt")
-        public static let title = ParseField<Task, String>("title")
-        public static let done = ParseField<Task, Bool>("done")
+        public static var objectId: ParseField<Task, String> { .init("objectId") }
+        public static var createdAt: ParseField<Task, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Task, Date> { .init("updatedAt") }
+        public static var title: ParseField<Task, String> { .init("title") }
+        public static var done: ParseField<Task, Bool> { .init("done") }
     }
 }
 

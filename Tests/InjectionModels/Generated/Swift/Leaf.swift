@@ -37,9 +37,9 @@ extension Leaf {
 extension Leaf {
     /// The keys of `Leaf`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Leaf, String>("objectId")
-        public static let createdAt = ParseField<Leaf, Date>("createdAt")
-        public static let updatedAt = ParseField<Leaf, Date>("updatedAt")
-        public static let name = ParseField<Leaf, String>("name")
+        public static var objectId: ParseField<Leaf, String> { .init("objectId") }
+        public static var createdAt: ParseField<Leaf, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Leaf, Date> { .init("updatedAt") }
+        public static var name: ParseField<Leaf, String> { .init("name") }
     }
 }

@@ -63,12 +63,12 @@ extension Node {
 extension Node {
     /// The keys of `Node`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Node, String>("objectId")
-        public static let createdAt = ParseField<Node, Date>("createdAt")
-        public static let updatedAt = ParseField<Node, Date>("updatedAt")
-        public static let parent = ParseField<Node, Node>("parent")
-        public static let peer = ParseField<Node, Peer>("peer")
-        public static let children = ParseField<Node, [Node]>("children")
-        public static let leaf = ParseField<Node, Leaf>("leaf")
+        public static var objectId: ParseField<Node, String> { .init("objectId") }
+        public static var createdAt: ParseField<Node, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Node, Date> { .init("updatedAt") }
+        public static var parent: ParseField<Node, Node> { .init("parent") }
+        public static var peer: ParseField<Node, Peer> { .init("peer") }
+        public static var children: ParseField<Node, [Node]> { .init("children") }
+        public static var leaf: ParseField<Node, Leaf> { .init("leaf") }
     }
 }

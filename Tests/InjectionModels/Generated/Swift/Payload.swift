@@ -216,30 +216,30 @@ extension Payload {
 extension Payload {
     /// The keys of `Payload`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Payload, String>("objectId")
-        public static let createdAt = ParseField<Payload, Date>("createdAt")
-        public static let updatedAt = ParseField<Payload, Date>("updatedAt")
-        public static let title = ParseField<Payload, String>("title")
-        public static let note = ParseField<Payload, String>("note")
-        public static let path = ParseField<Payload, String>("path")
-        public static let sql = ParseField<Payload, String>("sql")
-        public static let interpolation = ParseField<Payload, String>("interpolation")
-        public static let raw = ParseField<Payload, String>("raw")
-        public static let unicode = ParseField<Payload, String>("unicode")
-        public static let quote = ParseField<Payload, Quote>("quote")
-        public static let level = ParseField<Payload, Level>("level")
-        public static let biggest = ParseField<Payload, Int>("biggest")
-        public static let smallest = ParseField<Payload, Int>("smallest")
-        public static let tiny = ParseField<Payload, Double>("tiny")
-        public static let huge = ParseField<Payload, Double>("huge")
-        public static let text = ParseField<Payload, Text>("text")
-        public static let `class` = ParseField<Payload, String>("class")
-        public static let `default` = ParseField<Payload, String>("default")
-        public static let `Type` = ParseField<Payload, Int>("Type")
-        public static let `init` = ParseField<Payload, Int>("init")
-        public static let `protocol` = ParseField<Payload, String>("protocol")
-        public static let `true` = ParseField<Payload, Bool>("true")
-        public static let null = ParseField<Payload, String>("null")
-        public static let select = ParseField<Payload, String>("select")
+        public static var objectId: ParseField<Payload, String> { .init("objectId") }
+        public static var createdAt: ParseField<Payload, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Payload, Date> { .init("updatedAt") }
+        public static var title: ParseField<Payload, String> { .init("title") }
+        public static var note: ParseField<Payload, String> { .init("note") }
+        public static var path: ParseField<Payload, String> { .init("path") }
+        public static var sql: ParseField<Payload, String> { .init("sql") }
+        public static var interpolation: ParseField<Payload, String> { .init("interpolation") }
+        public static var raw: ParseField<Payload, String> { .init("raw") }
+        public static var unicode: ParseField<Payload, String> { .init("unicode") }
+        public static var quote: ParseField<Payload, Quote> { .init("quote") }
+        public static var level: ParseField<Payload, Level> { .init("level") }
+        public static var biggest: ParseField<Payload, Int> { .init("biggest") }
+        public static var smallest: ParseField<Payload, Int> { .init("smallest") }
+        public static var tiny: ParseField<Payload, Double> { .init("tiny") }
+        public static var huge: ParseField<Payload, Double> { .init("huge") }
+        public static var text: ParseField<Payload, Text> { .init("text") }
+        public static var `class`: ParseField<Payload, String> { .init("class") }
+        public static var `default`: ParseField<Payload, String> { .init("default") }
+        public static var `Type`: ParseField<Payload, Int> { .init("Type") }
+        public static var `init`: ParseField<Payload, Int> { .init("init") }
+        public static var `protocol`: ParseField<Payload, String> { .init("protocol") }
+        public static var `true`: ParseField<Payload, Bool> { .init("true") }
+        public static var null: ParseField<Payload, String> { .init("null") }
+        public static var select: ParseField<Payload, String> { .init("select") }
     }
 }

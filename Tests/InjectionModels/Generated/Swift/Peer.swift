@@ -40,9 +40,9 @@ extension Peer {
 extension Peer {
     /// The keys of `Peer`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Peer, String>("objectId")
-        public static let createdAt = ParseField<Peer, Date>("createdAt")
-        public static let updatedAt = ParseField<Peer, Date>("updatedAt")
-        public static let node = ParseField<Peer, Node>("node")
+        public static var objectId: ParseField<Peer, String> { .init("objectId") }
+        public static var createdAt: ParseField<Peer, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Peer, Date> { .init("updatedAt") }
+        public static var node: ParseField<Peer, Node> { .init("node") }
     }
 }

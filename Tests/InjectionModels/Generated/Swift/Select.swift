@@ -50,13 +50,13 @@ extension Select {
 extension Select {
     /// The keys of `Select`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Select, String>("objectId")
-        public static let createdAt = ParseField<Select, Date>("createdAt")
-        public static let updatedAt = ParseField<Select, Date>("updatedAt")
-        public static let from = ParseField<Select, Payload>("from")
-        public static let order = ParseField<Select, Int>("order")
-        public static let `Protocol` = ParseField<Select, Int>("Protocol")
-        public static let `where` = ParseRelationField<Select, Payload>("where")
+        public static var objectId: ParseField<Select, String> { .init("objectId") }
+        public static var createdAt: ParseField<Select, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Select, Date> { .init("updatedAt") }
+        public static var from: ParseField<Select, Payload> { .init("from") }
+        public static var order: ParseField<Select, Int> { .init("order") }
+        public static var `Protocol`: ParseField<Select, Int> { .init("Protocol") }
+        public static var `where`: ParseRelationField<Select, Payload> { .init("where") }
     }
 }
 

@@ -39,10 +39,10 @@ extension Author {
 extension Author {
     /// The keys of `Author`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Author, String>("objectId")
-        public static let createdAt = ParseField<Author, Date>("createdAt")
-        public static let updatedAt = ParseField<Author, Date>("updatedAt")
-        public static let name = ParseField<Author, String>("name")
+        public static var objectId: ParseField<Author, String> { .init("objectId") }
+        public static var createdAt: ParseField<Author, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Author, Date> { .init("updatedAt") }
+        public static var name: ParseField<Author, String> { .init("name") }
     }
 }
 

@@ -39,10 +39,10 @@ extension Publisher {
 extension Publisher {
     /// The keys of `Publisher`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Publisher, String>("objectId")
-        public static let createdAt = ParseField<Publisher, Date>("createdAt")
-        public static let updatedAt = ParseField<Publisher, Date>("updatedAt")
-        public static let name = ParseField<Publisher, String>("name")
+        public static var objectId: ParseField<Publisher, String> { .init("objectId") }
+        public static var createdAt: ParseField<Publisher, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Publisher, Date> { .init("updatedAt") }
+        public static var name: ParseField<Publisher, String> { .init("name") }
     }
 }
 

@@ -54,11 +54,11 @@ extension Business {
 extension Business {
     /// The keys of `Business`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Business, String>("objectId")
-        public static let createdAt = ParseField<Business, Date>("createdAt")
-        public static let updatedAt = ParseField<Business, Date>("updatedAt")
-        public static let name = ParseField<Business, String>("name")
-        public static let addresses = ParseField<Business, [Address]>("addresses")
-        public static let logo = ParseField<Business, ParseBytes>("logo")
+        public static var objectId: ParseField<Business, String> { .init("objectId") }
+        public static var createdAt: ParseField<Business, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Business, Date> { .init("updatedAt") }
+        public static var name: ParseField<Business, String> { .init("name") }
+        public static var addresses: ParseField<Business, [Address]> { .init("addresses") }
+        public static var logo: ParseField<Business, ParseBytes> { .init("logo") }
     }
 }

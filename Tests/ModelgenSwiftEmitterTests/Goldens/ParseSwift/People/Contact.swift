@@ -46,10 +46,10 @@ extension Contact {
 extension Contact {
     /// The keys of `Contact`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Contact, String>("objectId")
-        public static let createdAt = ParseField<Contact, Date>("createdAt")
-        public static let updatedAt = ParseField<Contact, Date>("updatedAt")
-        public static let name = ParseField<Contact, String>("name")
-        public static let address = ParseField<Contact, Address>("address")
+        public static var objectId: ParseField<Contact, String> { .init("objectId") }
+        public static var createdAt: ParseField<Contact, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Contact, Date> { .init("updatedAt") }
+        public static var name: ParseField<Contact, String> { .init("name") }
+        public static var address: ParseField<Contact, Address> { .init("address") }
     }
 }

@@ -64,12 +64,12 @@ extension Dog {
 extension Dog {
     /// The keys of `Dog`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Dog, String>("objectId")
-        public static let createdAt = ParseField<Dog, Date>("createdAt")
-        public static let updatedAt = ParseField<Dog, Date>("updatedAt")
-        public static let name = ParseField<Dog, String>("name")
-        public static let breed = ParseField<Dog, String>("breed")
-        public static let photo = ParseField<Dog, ParseFile>("photo")
-        public static let mother = ParseField<Dog, Dog>("mother")
+        public static var objectId: ParseField<Dog, String> { .init("objectId") }
+        public static var createdAt: ParseField<Dog, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Dog, Date> { .init("updatedAt") }
+        public static var name: ParseField<Dog, String> { .init("name") }
+        public static var breed: ParseField<Dog, String> { .init("breed") }
+        public static var photo: ParseField<Dog, ParseFile> { .init("photo") }
+        public static var mother: ParseField<Dog, Dog> { .init("mother") }
     }
 }

@@ -101,17 +101,17 @@ extension Recipe {
 extension Recipe {
     /// The keys of `Recipe`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Recipe, String>("objectId")
-        public static let createdAt = ParseField<Recipe, Date>("createdAt")
-        public static let updatedAt = ParseField<Recipe, Date>("updatedAt")
-        public static let name = ParseField<Recipe, String>("name")
-        public static let servings = ParseField<Recipe, Int>("servings")
-        public static let price = ParseField<Recipe, Double>("price")
-        public static let isAvailable = ParseField<Recipe, Bool>("isAvailable")
-        public static let category = ParseField<Recipe, Category>("category")
-        public static let ingredients = ParseField<Recipe, [Ingredient]>("ingredients")
-        public static let sideOptions = ParseField<Recipe, [String]>("sideOptions")
-        public static let nutritionalInfo = ParseField<Recipe, [String: String]>("nutritionalInfo")
-        public static let releaseDate = ParseField<Recipe, Date>("releaseDate")
+        public static var objectId: ParseField<Recipe, String> { .init("objectId") }
+        public static var createdAt: ParseField<Recipe, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Recipe, Date> { .init("updatedAt") }
+        public static var name: ParseField<Recipe, String> { .init("name") }
+        public static var servings: ParseField<Recipe, Int> { .init("servings") }
+        public static var price: ParseField<Recipe, Double> { .init("price") }
+        public static var isAvailable: ParseField<Recipe, Bool> { .init("isAvailable") }
+        public static var category: ParseField<Recipe, Category> { .init("category") }
+        public static var ingredients: ParseField<Recipe, [Ingredient]> { .init("ingredients") }
+        public static var sideOptions: ParseField<Recipe, [String]> { .init("sideOptions") }
+        public static var nutritionalInfo: ParseField<Recipe, [String: String]> { .init("nutritionalInfo") }
+        public static var releaseDate: ParseField<Recipe, Date> { .init("releaseDate") }
     }
 }

@@ -28,9 +28,9 @@ extension Role {
 extension Role {
     /// The keys of `Role`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Role, String>("objectId")
-        public static let createdAt = ParseField<Role, Date>("createdAt")
-        public static let updatedAt = ParseField<Role, Date>("updatedAt")
-        public static let name = ParseField<Role, String>("name")
+        public static var objectId: ParseField<Role, String> { .init("objectId") }
+        public static var createdAt: ParseField<Role, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Role, Date> { .init("updatedAt") }
+        public static var name: ParseField<Role, String> { .init("name") }
     }
 }

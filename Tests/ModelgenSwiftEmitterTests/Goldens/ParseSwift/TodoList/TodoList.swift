@@ -57,14 +57,14 @@ extension TodoList {
 extension TodoList {
     /// The keys of `TodoList`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<TodoList, String>("objectId")
-        public static let createdAt = ParseField<TodoList, Date>("createdAt")
-        public static let updatedAt = ParseField<TodoList, Date>("updatedAt")
-        public static let title = ParseField<TodoList, String>("title")
-        public static let owner = ParseField<TodoList, User>("owner")
-        public static let archived = ParseField<TodoList, Bool>("archived")
-        public static let members = ParseRelationField<TodoList, User>("members")
-        public static let editors = ParseRelationField<TodoList, Role>("editors")
+        public static var objectId: ParseField<TodoList, String> { .init("objectId") }
+        public static var createdAt: ParseField<TodoList, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<TodoList, Date> { .init("updatedAt") }
+        public static var title: ParseField<TodoList, String> { .init("title") }
+        public static var owner: ParseField<TodoList, User> { .init("owner") }
+        public static var archived: ParseField<TodoList, Bool> { .init("archived") }
+        public static var members: ParseRelationField<TodoList, User> { .init("members") }
+        public static var editors: ParseRelationField<TodoList, Role> { .init("editors") }
     }
 }
 

@@ -167,23 +167,23 @@ extension TodoListItem {
 extension TodoListItem {
     /// The keys of `TodoListItem`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<TodoListItem, String>("objectId")
-        public static let createdAt = ParseField<TodoListItem, Date>("createdAt")
-        public static let updatedAt = ParseField<TodoListItem, Date>("updatedAt")
-        public static let title = ParseField<TodoListItem, String>("title")
-        public static let description = ParseField<TodoListItem, String>("description")
-        public static let list = ParseField<TodoListItem, TodoList>("list")
-        public static let assignee = ParseField<TodoListItem, User>("assignee")
-        public static let priority = ParseField<TodoListItem, Priority>("priority")
-        public static let status = ParseField<TodoListItem, Status>("status")
-        public static let dueDate = ParseField<TodoListItem, Date>("dueDate")
-        public static let completedAt = ParseField<TodoListItem, Date>("completedAt")
-        public static let estimateHours = ParseField<TodoListItem, Double>("estimateHours")
-        public static let tags = ParseField<TodoListItem, [String]>("tags")
-        public static let reminder = ParseField<TodoListItem, Reminder>("reminder")
-        public static let attachments = ParseField<TodoListItem, [ParseFile]>("attachments")
-        public static let metadata = ParseField<TodoListItem, [String: JSONValue]>("metadata")
-        public static let isDefault = ParseField<TodoListItem, Bool>("default")
-        public static let `class` = ParseField<TodoListItem, String>("class")
+        public static var objectId: ParseField<TodoListItem, String> { .init("objectId") }
+        public static var createdAt: ParseField<TodoListItem, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<TodoListItem, Date> { .init("updatedAt") }
+        public static var title: ParseField<TodoListItem, String> { .init("title") }
+        public static var description: ParseField<TodoListItem, String> { .init("description") }
+        public static var list: ParseField<TodoListItem, TodoList> { .init("list") }
+        public static var assignee: ParseField<TodoListItem, User> { .init("assignee") }
+        public static var priority: ParseField<TodoListItem, Priority> { .init("priority") }
+        public static var status: ParseField<TodoListItem, Status> { .init("status") }
+        public static var dueDate: ParseField<TodoListItem, Date> { .init("dueDate") }
+        public static var completedAt: ParseField<TodoListItem, Date> { .init("completedAt") }
+        public static var estimateHours: ParseField<TodoListItem, Double> { .init("estimateHours") }
+        public static var tags: ParseField<TodoListItem, [String]> { .init("tags") }
+        public static var reminder: ParseField<TodoListItem, Reminder> { .init("reminder") }
+        public static var attachments: ParseField<TodoListItem, [ParseFile]> { .init("attachments") }
+        public static var metadata: ParseField<TodoListItem, [String: JSONValue]> { .init("metadata") }
+        public static var isDefault: ParseField<TodoListItem, Bool> { .init("default") }
+        public static var `class`: ParseField<TodoListItem, String> { .init("class") }
     }
 }

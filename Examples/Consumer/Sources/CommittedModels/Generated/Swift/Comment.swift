@@ -12,7 +12,7 @@ public struct Comment: ParseObject, Sendable {
     public var ACL: ParseACL?
 
     /// Required.
-    public var post: Post?
+    @Indirect public var post: Post?
 
     /// Required.
     public var text: String?
@@ -46,10 +46,10 @@ extension Comment {
 extension Comment {
     /// The keys of `Comment`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Comment, String>("objectId")
-        public static let createdAt = ParseField<Comment, Date>("createdAt")
-        public static let updatedAt = ParseField<Comment, Date>("updatedAt")
-        public static let post = ParseField<Comment, Post>("post")
-        public static let text = ParseField<Comment, String>("text")
+        public static var objectId: ParseField<Comment, String> { .init("objectId") }
+        public static var createdAt: ParseField<Comment, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Comment, Date> { .init("updatedAt") }
+        public static var post: ParseField<Comment, Post> { .init("post") }
+        public static var text: ParseField<Comment, String> { .init("text") }
     }
 }

@@ -53,11 +53,11 @@ extension Post {
 extension Post {
     /// The keys of `Post`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static let objectId = ParseField<Post, String>("objectId")
-        public static let createdAt = ParseField<Post, Date>("createdAt")
-        public static let updatedAt = ParseField<Post, Date>("updatedAt")
-        public static let title = ParseField<Post, String>("title")
-        public static let body = ParseField<Post, String>("body")
-        public static let publishedAt = ParseField<Post, Date>("publishedAt")
+        public static var objectId: ParseField<Post, String> { .init("objectId") }
+        public static var createdAt: ParseField<Post, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Post, Date> { .init("updatedAt") }
+        public static var title: ParseField<Post, String> { .init("title") }
+        public static var body: ParseField<Post, String> { .init("body") }
+        public static var publishedAt: ParseField<Post, Date> { .init("publishedAt") }
     }
 }
