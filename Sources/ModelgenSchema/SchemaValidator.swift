@@ -194,6 +194,7 @@ struct SchemaValidator {
 
     private mutating func resolveFields(_ declarations: [FieldDeclaration], owner: Owner) -> [FieldDefinition] {
         var resolved: [FieldDefinition] = []
+        resolved.reserveCapacity(declarations.count)
         var lowered: [String: FieldDeclaration] = [:]
         var builtinFields: [String: BuiltinClass.PredefinedField] = [:]
         var swiftNames: [String: FieldDeclaration] = [:]
@@ -612,19 +613,32 @@ struct SchemaValidator {
 
     private mutating func checkInverses(_ classes: [ClassDefinition]) {
         let byName = Dictionary(classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let fieldsByName = byName.mapValues { definition in
-            Dictionary(definition.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        }
+        // Field positions by name, made only for the classes an inverse names: a copy of every
+        // class's fields would be a second schema's worth of memory.
+        var fieldPositions: [String: [String: Int]] = [:]
         for definition in classes {
-            let declarations = Dictionary((classDeclarations[definition.name]?.fields ?? []).map { ($0.name, $0) },
-                                          uniquingKeysWith: { first, _ in first })
+            // The declarations by name, made only when an inverse is reported.
+            var declarationsByName: [String: FieldDeclaration]?
+            func declarations() -> [String: FieldDeclaration] {
+                if let declarationsByName { return declarationsByName }
+                let made = Dictionary((classDeclarations[definition.name]?.fields ?? []).map { ($0.name, $0) },
+                                      uniquingKeysWith: { first, _ in first })
+                declarationsByName = made
+                return made
+            }
             for field in definition.fields {
                 guard case .inverse(let target, let targetField) = field.type else { continue }
                 var linkedType: FieldType?
                 var linkedLocation: SourceLocation?
-                if let found = fieldsByName[target]?[targetField] {
-                    linkedType = found.type
-                    linkedLocation = found.location
+                if let targetClass = byName[target] {
+                    if fieldPositions[target] == nil {
+                        fieldPositions[target] = Dictionary(targetClass.fields.enumerated().map { ($1.name, $0) },
+                                                            uniquingKeysWith: { first, _ in first })
+                    }
+                    if let position = fieldPositions[target]?[targetField] {
+                        linkedType = targetClass.fields[position].type
+                        linkedLocation = targetClass.fields[position].location
+                    }
                 }
                 if linkedType == nil, NamingRules.implicitFieldNames.contains(targetField) || targetField == "ACL" {
                     linkedType = targetField == "objectId" ? .scalar(.string) : targetField == "ACL" ? .scalar(.object) : .scalar(.date)
@@ -633,7 +647,7 @@ struct SchemaValidator {
                     linkedType = builtin.predefinedFields.first { $0.name == targetField }?.type
                 }
                 // Only an error needs the location of the field name inside the type text.
-                var location: SourceLocation { inverseFieldLocation(of: field, declarations: declarations) }
+                var location: SourceLocation { inverseFieldLocation(of: field, declarations: declarations()) }
                 guard let linkedType else {
                     if byName[target] != nil || BuiltinClass(rawValue: target) != nil, !fieldWasDropped(targetField, of: target) {
                         var notes: [Diagnostic.Note] = []

@@ -316,12 +316,23 @@ private struct TreeBuilder {
             stack.append(Frame(isMapping: isMapping, location: at, anchor: Self.string(anchor)))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             let frame = stack.removeLast()
-            let node = YAMLNode(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), at: frame.location)
+            let node = YAMLNode(frame.isMapping ? .mapping(Self.trimmed(frame.entries)) : .sequence(Self.trimmed(frame.items)),
+                                at: frame.location)
             if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
             add(node, size: frame.size)
         default:
             return
         }
+    }
+
+    /// The elements in storage of their exact size: appending grows an array by doubling, and
+    /// the tree keeps its arrays for as long as it lives.
+    private static func trimmed<Element>(_ elements: [Element]) -> [Element] {
+        guard elements.capacity > elements.count else { return elements }
+        var exact: [Element] = []
+        exact.reserveCapacity(elements.count)
+        exact.append(contentsOf: elements)
+        return exact
     }
 
     private func addKey(_ key: String, at location: SourceLocation, to frame: Frame) throws(YAMLError) {
