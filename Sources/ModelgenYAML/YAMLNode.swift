@@ -64,10 +64,11 @@ public struct YAMLScalar: Sendable, Hashable {
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
+    // The strings first, then the one-byte fields, so the scalar packs into 34 bytes.
     public var text: String
-    public var style: Style
     /// The explicit tag in its full form (`tag:yaml.org,2002:str`), if one was written.
     public var tag: String?
+    public var style: Style
     /// Whether the scalar was written over more than one line, so that offsets into `text`
     /// are not columns of its first line.
     public var isMultiline: Bool

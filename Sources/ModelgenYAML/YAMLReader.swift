@@ -118,6 +118,8 @@ private struct TreeBuilder {
 
     let file: String
     let limits: YAMLLimits
+    /// The start of the file, from which every node's location is made.
+    private let origin: SourceLocation
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var aliasExpansion = 0
@@ -128,6 +130,7 @@ private struct TreeBuilder {
     init(file: String, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
+        self.origin = SourceLocation(file: file, line: 1, column: 1)
     }
 
     mutating func run(_ input: UnsafeBufferPointer<UInt8>) throws(YAMLError) -> YAMLNode? {
@@ -156,7 +159,7 @@ private struct TreeBuilder {
     }
 
     private func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        origin.moved(toLine: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     private func parserError(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>) -> YAMLError {
