@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ModelgenFileSystem
 import ModelgenDiagnostics
 import ModelgenEmitter
@@ -7,10 +14,11 @@ import ModelgenGenerator
 /// a refusal (a hand-written file in the way) means nothing at all is written.
 public struct OutputPlan: Sendable {
     public enum Action: Sendable, Hashable {
-        /// A file that does not exist yet.
-        case create(path: String, contents: [UInt8])
-        /// A generated file whose bytes change.
-        case update(path: String, old: [UInt8], new: [UInt8])
+        /// A file that does not exist yet. The text is the generated file's own (shared, not
+        /// copied): a plan holds every new file, so a copy would double a run's memory.
+        case create(path: String, contents: String)
+        /// A generated file whose bytes change: what is on disk, and the new text.
+        case update(path: String, old: [UInt8], new: String)
         case unchanged(path: String)
         /// A file with modelgen's header that this run no longer generates.
         case remove(path: String)
@@ -44,7 +52,7 @@ public struct OutputPlan: Sendable {
         }
         for file in files {
             let full = FileSystem.join(directory, file.path)
-            let new = file.bytes
+            let new = file.contents
             switch FileSystem.kind(full) {
             case .missing:
                 if let blocker = blockingAncestor(of: file.path, in: directory) {
@@ -55,7 +63,7 @@ public struct OutputPlan: Sendable {
             case .file:
                 do {
                     let old = try FileSystem.read(full)
-                    if old == new {
+                    if Self.bytes(old, equal: new) {
                         actions.append(.unchanged(path: file.path))
                     } else if GeneratedHeader.isGenerated(old.prefix(1024)) {
                         actions.append(.update(path: file.path, old: old, new: new))
@@ -78,6 +86,13 @@ public struct OutputPlan: Sendable {
         }
         actions.sort { $0.path < $1.path }
         return OutputPlan(directory: directory, actions: actions, problems: problems)
+    }
+
+    private static func bytes(_ bytes: [UInt8], equal text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == bytes.count && (bytes.isEmpty || bytes.withUnsafeBytes { memcmp($0.baseAddress!, utf8.baseAddress!, bytes.count) == 0 })
+        }
     }
 
     private static func blockingAncestor(of path: String, in directory: String) -> String? {

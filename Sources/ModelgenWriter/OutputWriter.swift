@@ -41,7 +41,7 @@ public enum OutputWriter {
         }
         do throws(FileSystem.Failure) {
             for action in plan.actions {
-                let contents: [UInt8]
+                let contents: String
                 let replacesAFile: Bool
                 switch action {
                 case .create(_, let new): contents = new; replacesAFile = false
@@ -60,7 +60,7 @@ public enum OutputWriter {
                 // file has nothing to lose, and flushing each of a thousand new files cost more
                 // than generating them. (A killed run needs no flush: renames are atomic.)
                 do throws(FileSystem.Failure) {
-                    try FileSystem.createExclusive(temporary, bytes: contents, flushed: replacesAFile)
+                    try FileSystem.createExclusive(temporary, text: contents, flushed: replacesAFile)
                 } catch {
                     // Name the file the user knows, not its hidden temporary.
                     throw FileSystem.Failure(description: error.description.replacing(temporary, with: target))

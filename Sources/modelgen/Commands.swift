@@ -17,8 +17,7 @@ struct Gen: ParsableCommand {
         // Every model is generated and planned before anything is written, so an error in
         // one model leaves every output directory as it was.
         let runs = try Runner.generate(options)
-        let plans = runs.map { Runner.plan($0, options) }
-        let problems = plans.flatMap(\.problems)
+        let problems = runs.flatMap { Runner.plan($0, options).problems }
         guard problems.isEmpty else {
             Console.report(problems)
             throw ExitCode(1)
@@ -106,7 +105,7 @@ struct Check: ParsableCommand {
             case .unchanged:
                 continue
             case .update(_, let old, let new):
-                Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: String(decoding: new, as: UTF8.self),
+                Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: new,
                                              oldName: "\(shown) (on disk)", newName: "\(shown) (generated)"), terminator: "")
             case .create:
                 Console.out("missing: \(shown)")
