@@ -22,14 +22,40 @@ struct SchemaLoader {
         self.path = path
     }
 
-    mutating func load(_ root: YAMLNode?) -> FileDeclarations {
+    /// Takes the tree apart: each class's and embedded type's subtree is released as soon as
+    /// its declaration is built, so the tree and the declarations are never both whole. The
+    /// caller must hold no other reference to the tree for that to free anything.
+    mutating func load(_ root: inout YAMLNode?) -> FileDeclarations {
         var declarations = FileDeclarations(file: SchemaFile(path: path))
-        guard let root else {
+        guard root != nil else {
             diagnostics.warning("schema file declares nothing", at: SourceLocation(file: path, line: 1, column: 1))
             return declarations
         }
-        guard let entries = mapping(root, "a schema file") else { return declarations }
-        for entry in entries {
+        guard mapping(root!, "a schema file") != nil, var entries = root!.takeMapping() else { return declarations }
+        for index in entries.indices {
+            // The type sections are read straight from `entries`: a copy of the entry would keep
+            // the whole section alive.
+            switch entries[index].key {
+            case "embedded":
+                var items = takeNamedEntries(&entries[index].value, "'embedded'")
+                for position in items.indices {
+                    let item = items[position]
+                    items[position].value = Self.released(item.value)
+                    declarations.embedded.append(loadEmbedded(item))
+                }
+                continue
+            case "classes":
+                var items = takeNamedEntries(&entries[index].value, "'classes'")
+                for position in items.indices {
+                    let item = items[position]
+                    items[position].value = Self.released(item.value)
+                    declarations.classes.append(loadClass(item))
+                }
+                continue
+            default:
+                break
+            }
+            let entry = entries[index]
             switch entry.key {
             case "version":
                 if let number = entry.value.scalar?.int, entry.value.scalar?.style == .plain {
@@ -49,14 +75,6 @@ struct SchemaLoader {
                     } else {
                         declarations.failedTypeNames.append(item.key)
                     }
-                }
-            case "embedded":
-                for item in namedEntries(entry.value, "'embedded'") {
-                    declarations.embedded.append(loadEmbedded(item))
-                }
-            case "classes":
-                for item in namedEntries(entry.value, "'classes'") {
-                    declarations.classes.append(loadClass(item))
                 }
             default:
                 unknownKey(entry, allowed: Self.topLevelKeys, in: "a schema file")
@@ -416,6 +434,17 @@ struct SchemaLoader {
     private mutating func optionalMapping(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
         if node.scalar?.isNull == true { return [] }
         return mapping(node, what)
+    }
+
+    /// The same as `namedEntries`, moved out of the node so the caller holds them alone.
+    private mutating func takeNamedEntries(_ node: inout YAMLNode, _ what: String) -> [YAMLMappingEntry] {
+        guard optionalMapping(node, what) != nil else { return [] }
+        return node.takeMapping() ?? []
+    }
+
+    /// What stands in for a subtree already turned into declarations (no allocation).
+    private static func released(_ node: YAMLNode) -> YAMLNode {
+        YAMLNode(.mapping([]), at: node.location)
     }
 
     /// The entries of a `name: body` section (`classes`, `enums`, `fields`...); `null` is empty.

@@ -54,7 +54,7 @@ public enum SchemaLoading {
 
         /// Parses one file and turns its tree into declarations; the tree is released on return.
         mutating func add(_ path: String, parse: () throws(YAMLError) -> YAMLNode?) {
-            let root: YAMLNode?
+            var root: YAMLNode?
             do {
                 root = try parse()
             } catch {
@@ -63,16 +63,18 @@ public enum SchemaLoading {
             }
             filesRead += 1
             var loader = SchemaLoader(path: path)
-            files.append(loader.load(root))
+            files.append(loader.load(&root))
             collector.append(contentsOf: loader.diagnostics.diagnostics)
         }
 
-        consuming func finish(order: [String]) -> Result {
+        mutating func finish(order: [String]) -> Result {
             // When a file could not be read, its declarations are missing: cross-file checks
             // would only report follow-ups ("unknown class") of the one real error.
             let everyFileRead = filesRead == order.count
-            var validator = SchemaValidator(files: files)
-            files = []
+            // The validator must hold the only reference, to release declarations as it goes.
+            var declarations: [FileDeclarations] = []
+            swap(&declarations, &files)
+            var validator = SchemaValidator(files: consume declarations)
             let schema = validator.validate()
             if everyFileRead {
                 collector.append(contentsOf: validator.diagnostics.diagnostics)

@@ -7,7 +7,7 @@ import ModelgenYAML
 struct SchemaValidator {
     enum TypeKind { case enumeration, embedded, `class` }
 
-    private let files: [FileDeclarations]
+    private var files: [FileDeclarations]
     private(set) var diagnostics = DiagnosticCollector()
     /// Every declared type name, first declaration wins.
     private var typeKinds: [String: (kind: TypeKind, location: SourceLocation)] = [:]
@@ -30,21 +30,38 @@ struct SchemaValidator {
         var classes: [ClassDefinition] = []
         var enums: [EnumDefinition] = []
         var embedded: [EmbeddedDefinition] = []
-        for file in files {
-            enums.append(contentsOf: file.enums)
-            for declaration in file.embedded {
+        // By index, holding no copy of the declarations: each type's field declarations are
+        // released as soon as its definition is made, so the model is never held twice.
+        for fileIndex in files.indices {
+            let path = files[fileIndex].file.path
+            enums.append(contentsOf: files[fileIndex].enums)
+            for index in files[fileIndex].embedded.indices {
+                let declaration = files[fileIndex].embedded[index]
                 let fields = resolveFields(declaration.fields, owner: .embedded(declaration.name))
                 embedded.append(EmbeddedDefinition(name: declaration.name, description: declaration.description,
-                                                   fields: fields, file: file.file.path, location: declaration.location))
+                                                   fields: fields, file: path, location: declaration.location))
+                files[fileIndex].embedded[index].fields = []
             }
-            for declaration in file.classes {
-                classes.append(resolveClass(declaration, file: file.file.path))
+            for index in files[fileIndex].classes.indices {
+                let declaration = files[fileIndex].classes[index]
+                classes.append(resolveClass(declaration, file: path))
+                releaseFields(of: declaration, at: (fileIndex, index))
             }
         }
         checkInverses(classes)
         checkEmbeddedCycles(embedded)
         checkIndexNamesAcrossClasses(classes)
         return Schema(files: files.map(\.file), classes: classes, enums: enums, embeddedTypes: embedded)
+    }
+
+    /// Drops a resolved class's field declarations, but for its inverses, which
+    /// `checkInverses` locates errors in once every class is resolved.
+    private mutating func releaseFields(of declaration: ClassDeclaration, at position: (file: Int, index: Int)) {
+        let inverses = declaration.fields.filter { if case .inverse? = $0.type { true } else { false } }
+        files[position.file].classes[position.index].fields = inverses
+        if classDeclarations[declaration.name]?.location == declaration.location {
+            classDeclarations[declaration.name]?.fields = inverses
+        }
     }
 
     // MARK: Type names
