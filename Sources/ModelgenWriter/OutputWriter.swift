@@ -45,7 +45,7 @@ public enum OutputWriter {
                 let replacesAFile: Bool
                 switch action {
                 case .create(_, let new): contents = new; replacesAFile = false
-                case .update(_, _, let new): contents = new; replacesAFile = true
+                case .update(_, let new): contents = new; replacesAFile = true
                 case .unchanged(let path): summary.unchanged.append(path); continue
                 case .remove: continue
                 }
@@ -83,7 +83,7 @@ public enum OutputWriter {
             for action in plan.actions {
                 switch action {
                 case .create(let path, _): summary.created.append(path)
-                case .update(let path, _, _): summary.updated.append(path)
+                case .update(let path, _): summary.updated.append(path)
                 case .remove(let path):
                     let target = FileSystem.join(plan.directory, path)
                     try FileSystem.removeIfPresent(target)

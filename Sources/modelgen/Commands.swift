@@ -65,34 +65,38 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let runs = try Runner.generate(options)
-        // A shared lock: a `gen` writing the same output finishes before the comparison.
-        let plans: [OutputPlan]
+        // A shared lock: a `gen` writing the same output finishes before the comparison. The
+        // report is made under it too, as diffs read the files on disk again.
+        let outcome: (problems: [Diagnostic], stale: Int, staleOutputs: [String])
         do {
-            plans = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: false, create: false) {
-                runs.map { Runner.plan($0, options) }
+            outcome = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: false, create: false) {
+                let plans = runs.map { Runner.plan($0, options) }
+                let problems = plans.flatMap(\.problems)
+                guard problems.isEmpty else { return (problems, 0, []) }
+                var stale = 0
+                var staleOutputs: [String] = []
+                for (run, plan) in zip(runs, plans) {
+                    let output = options.output ?? Console.relative(run.settings.outputDirectory)
+                    if plan.isFresh {
+                        Console.out("\(output) is up to date (\(plan.actions.count) files)")
+                        continue
+                    }
+                    staleOutputs.append(output)
+                    stale += report(plan, output: output)
+                }
+                return ([], stale, staleOutputs)
             }
         } catch {
             Console.report([.error("\(error)", at: nil)])
             throw ExitCode(1)
         }
-        let problems = plans.flatMap(\.problems)
-        guard problems.isEmpty else {
-            Console.report(problems)
+        guard outcome.problems.isEmpty else {
+            Console.report(outcome.problems)
             throw ExitCode(1)
         }
-        var stale = 0
-        var staleOutputs: [String] = []
-        for (run, plan) in zip(runs, plans) {
-            let output = options.output ?? Console.relative(run.settings.outputDirectory)
-            if plan.isFresh {
-                Console.out("\(output) is up to date (\(plan.actions.count) files)")
-                continue
-            }
-            staleOutputs.append(output)
-            stale += report(plan, output: output)
-        }
+        let stale = outcome.stale
         guard stale > 0 else { return }
-        Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(staleOutputs.joined(separator: ", ")); run 'modelgen gen'")
+        Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(outcome.staleOutputs.joined(separator: ", ")); run 'modelgen gen'")
         throw ExitCode(2)
     }
 
@@ -104,9 +108,14 @@ struct Check: ParsableCommand {
             switch action {
             case .unchanged:
                 continue
-            case .update(_, let old, let new):
-                Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: new,
-                                             oldName: "\(shown) (on disk)", newName: "\(shown) (generated)"), terminator: "")
+            case .update(let path, let new):
+                do {
+                    let old = try plan.contentsOnDisk(of: path)
+                    Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: new,
+                                                 oldName: "\(shown) (on disk)", newName: "\(shown) (generated)"), terminator: "")
+                } catch {
+                    Console.out("stale: \(shown) (cannot read it again to show the difference: \(error.description))")
+                }
             case .create:
                 Console.out("missing: \(shown)")
             case .remove:
