@@ -27,6 +27,13 @@ public struct SwiftModelEmitter: Emitter {
     }
 
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        emit(schema, context: context, diagnostics: &diagnostics) { files.append($0) }
+        return files
+    }
+
+    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
+                     into sink: (GeneratedFile) -> Void) {
         var local = DiagnosticCollector()
         let names = SwiftTypeNames(schema: schema, diagnostics: &local)
         checkHelperNames(schema, diagnostics: &local)
@@ -35,16 +42,15 @@ public struct SwiftModelEmitter: Emitter {
         guard !local.hasErrors,
               let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
-        else { return [] }
+        else { return }
         let models = SwiftViewModels(schema: schema, names: names, options: options)
-        // Without shards, each type's file is made as soon as its text is rendered, so the
-        // rendered text is not held twice; shards need every type's text before any file.
-        var files: [GeneratedFile] = []
+        // Without shards, each type's file is made and handed on as soon as its text is
+        // rendered; shards need every type's text before any file.
         // With shards: every type's text, with the schema file it belongs to.
         var rendered: [(typeName: String, source: String, text: String)] = []
         func add(_ typeName: String, source: String, text: String) {
             if options.shards == nil {
-                files.append(GeneratedFile(path: "\(options.folder)/\(typeName).swift",
+                sink(GeneratedFile(path: "\(options.folder)/\(typeName).swift",
                                            sources: sources(of: typeName, schema: schema, names: names, default: source),
                                            commentPrefix: "//", body: text))
             } else {
@@ -75,11 +81,12 @@ public struct SwiftModelEmitter: Emitter {
             support.append(("ParseField", templates.render("swift-parse-field", models.common(sources: allSources))))
         }
         guard let shards = options.shards else {
-            return files + support.map {
-                GeneratedFile(path: "\(options.folder)/\($0.typeName).swift", sources: allSources, commentPrefix: "//", body: $0.text)
+            for file in support {
+                sink(GeneratedFile(path: "\(options.folder)/\(file.typeName).swift", sources: allSources, commentPrefix: "//", body: file.text))
             }
+            return
         }
-        return shardedFiles(rendered, support: support, shards: shards, schema: schema, models: models)
+        shardedFiles(rendered, support: support, shards: shards, schema: schema, models: models).forEach(sink)
     }
 
     /// The header sources of a type's own file: a generated built-in class names every file
