@@ -99,14 +99,14 @@ public struct OutputPlan: Sendable {
         }
     }
 
-    private static func bytes(_ bytes: [UInt8], equal text: String) -> Bool {
+    static func bytes(_ bytes: [UInt8], equal text: String) -> Bool {
         var text = text
         return text.withUTF8 { utf8 in
             utf8.count == bytes.count && (bytes.isEmpty || bytes.withUnsafeBytes { memcmp($0.baseAddress!, utf8.baseAddress!, bytes.count) == 0 })
         }
     }
 
-    private static func blockingAncestor(of path: String, in directory: String) -> String? {
+    static func blockingAncestor(of path: String, in directory: String) -> String? {
         var current = directory
         for component in path.split(separator: "/").dropLast() {
             current = FileSystem.join(current, String(component))

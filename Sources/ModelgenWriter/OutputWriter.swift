@@ -128,7 +128,7 @@ public enum OutputWriter {
 
     /// After a stale file goes, its folders go too if nothing else is left in them (never the
     /// output directory itself).
-    private static func removeEmptyParents(of path: String, in directory: String) {
+    static func removeEmptyParents(of path: String, in directory: String) {
         var components = path.split(separator: "/").dropLast()
         while !components.isEmpty {
             let folder = FileSystem.join(directory, components.joined(separator: "/"))
