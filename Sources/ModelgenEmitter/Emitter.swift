@@ -20,6 +20,10 @@ public struct EmitterContext: Sendable {
 /// user templates; it reports problems as diagnostics, never by crashing.
 public protocol Emitter: Sendable {
     func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile]
+    /// The same files in the same order, handed to `sink` one at a time as each is made, so a
+    /// caller that writes them out need not hold them all. By default, `emit` then each file.
+    func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
+              into sink: (GeneratedFile) -> Void)
     /// The folder of the output directory all its files go to (`Swift`, `SQL`), if it has one.
     /// A run of only some emitters (`--emitter sql`) removes stale files only in their folders.
     var outputFolder: String? { get }
@@ -27,6 +31,11 @@ public protocol Emitter: Sendable {
 
 extension Emitter {
     public var outputFolder: String? { nil }
+
+    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
+                     into sink: (GeneratedFile) -> Void) {
+        for file in emit(schema, context: context, diagnostics: &diagnostics) { sink(file) }
+    }
 }
 
 /// How to find and configure an emitter by the name used in `modelgen.yml`.

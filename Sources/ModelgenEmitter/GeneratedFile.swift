@@ -15,6 +15,16 @@ public struct GeneratedFile: Sendable, Hashable {
         self.contents = GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix) + body
     }
 
+    /// The same, with the body written by `writeBody` straight after the header, so that a
+    /// large file is not held twice while header and body are joined.
+    public init(path: String, sources: [String], commentPrefix: String, writingBody writeBody: (inout String) -> Void) {
+        self.path = path
+        self.sources = sources
+        var contents = GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix)
+        writeBody(&contents)
+        self.contents = contents
+    }
+
     public var bytes: [UInt8] { Array(contents.utf8) }
 }
 

@@ -60,11 +60,35 @@ package enum FileSystem {
     /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), and with `flushed`
     /// waits until they are on disk (`fsync`).
     package static func createExclusive(_ path: String, bytes: [UInt8], flushed: Bool = true) throws(Failure) {
+        let result = bytes.withUnsafeBytes { buffer -> Result<Void, Failure> in
+            do throws(Failure) {
+                return .success(try createExclusive(path, buffer: buffer, flushed: flushed))
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    /// The same for text, written as its UTF-8 bytes without copying them first.
+    package static func createExclusive(_ path: String, text: String, flushed: Bool = true) throws(Failure) {
+        var text = text
+        let result = text.withUTF8 { buffer -> Result<Void, Failure> in
+            do throws(Failure) {
+                return .success(try createExclusive(path, buffer: UnsafeRawBufferPointer(buffer), flushed: flushed))
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    private static func createExclusive(_ path: String, buffer bytes: UnsafeRawBufferPointer, flushed: Bool) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 let message = errorText()

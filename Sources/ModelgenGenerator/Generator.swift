@@ -50,10 +50,61 @@ public struct Generator: Sendable {
     public func generate(_ request: Request) -> Result {
         let linted = lint(request)
         guard linted.succeeded, let schema = linted.schema else { return linted }
+        return generate(request, schema: schema, diagnostics: linted.diagnostics)
+    }
+
+    private func generate(_ request: Request, schema: Schema, diagnostics earlier: [Diagnostic]) -> Result {
+        var diagnostics = DiagnosticCollector()
+        diagnostics.append(contentsOf: earlier)
+        let context = EmitterContext(templatesDirectory: request.templatesDirectory)
+        let emitters = makeEmitters(request, diagnostics: &diagnostics)
+        var files: [GeneratedFile] = []
+        for output in Self.emitConcurrently(emitters, schema: schema, context: context) {
+            files.append(contentsOf: output.files)
+            diagnostics.append(contentsOf: output.diagnostics)
+        }
+        checkPaths(files.map { FileRecord(path: $0.path, sources: $0.sources) }, diagnostics: &diagnostics)
+        let failed = diagnostics.failed(warningsAsErrors: request.warningsAsErrors)
+        return Result(schema: schema, files: failed ? [] : files.sorted { $0.path < $1.path },
+                      diagnostics: diagnostics.sorted(fileOrder: request.inputs.map(\.displayPath)),
+                      succeeded: !failed, outputFolders: emitters.compactMap(\.outputFolder))
+    }
+
+    /// Generates as `generate(_:)` does, from `linted` (what `lint(request)` returned), but
+    /// hands each file to `sink` as soon as it is made (from the emitters' threads, in no set
+    /// order) instead of returning them: the result's `files` is empty. The files are the
+    /// same, and the result fails exactly when `generate(_:)` would; the caller must then
+    /// discard whatever it did with them. `sink` never gets a path `OutputPath` refuses.
+    public func generate(_ request: Request, linted: Result, into sink: @escaping @Sendable (GeneratedFile) -> Void) -> Result {
+        guard linted.succeeded, let schema = linted.schema else { return linted }
         var diagnostics = DiagnosticCollector()
         diagnostics.append(contentsOf: linted.diagnostics)
-        let selections = request.emitters ?? registry.descriptors.map { EmitterSelection(name: $0.name) }
         let context = EmitterContext(templatesDirectory: request.templatesDirectory)
+        let emitters = makeEmitters(request, diagnostics: &diagnostics)
+        let outputs = EmitterOutputs<FileRecord>(count: emitters.count)
+        DispatchQueue.concurrentPerform(iterations: emitters.count) { index in
+            var local = DiagnosticCollector()
+            var records: [FileRecord] = []
+            emitters[index].emit(schema, context: context, diagnostics: &local) { file in
+                records.append(FileRecord(path: file.path, sources: file.sources))
+                if OutputPath.problem(with: file.path) == nil { sink(file) }
+            }
+            outputs.set(index, (records, local.diagnostics))
+        }
+        var records: [FileRecord] = []
+        for output in outputs.all {
+            records.append(contentsOf: output.files)
+            diagnostics.append(contentsOf: output.diagnostics)
+        }
+        checkPaths(records, diagnostics: &diagnostics)
+        let failed = diagnostics.failed(warningsAsErrors: request.warningsAsErrors)
+        return Result(schema: schema, files: [],
+                      diagnostics: diagnostics.sorted(fileOrder: request.inputs.map(\.displayPath)),
+                      succeeded: !failed, outputFolders: emitters.compactMap(\.outputFolder))
+    }
+
+    private func makeEmitters(_ request: Request, diagnostics: inout DiagnosticCollector) -> [any Emitter] {
+        let selections = request.emitters ?? registry.descriptors.map { EmitterSelection(name: $0.name) }
         var emitters: [any Emitter] = []
         for selection in selections {
             guard let descriptor = registry.descriptor(named: selection.name) else {
@@ -63,16 +114,13 @@ public struct Generator: Sendable {
             guard let emitter = descriptor.make(selection.options, &diagnostics) else { continue }
             emitters.append(emitter)
         }
-        var files: [GeneratedFile] = []
-        for output in Self.emitConcurrently(emitters, schema: schema, context: context) {
-            files.append(contentsOf: output.files)
-            diagnostics.append(contentsOf: output.diagnostics)
-        }
-        checkPaths(files, diagnostics: &diagnostics)
-        let failed = diagnostics.failed(warningsAsErrors: request.warningsAsErrors)
-        return Result(schema: schema, files: failed ? [] : files.sorted { $0.path < $1.path },
-                      diagnostics: diagnostics.sorted(fileOrder: request.inputs.map(\.displayPath)),
-                      succeeded: !failed, outputFolders: emitters.compactMap(\.outputFolder))
+        return emitters
+    }
+
+    /// What path checks need of a file.
+    private struct FileRecord: Sendable {
+        var path: String
+        var sources: [String]
     }
 
     /// Runs the emitters at the same time (they share nothing but the schema, a value) and
@@ -80,7 +128,7 @@ public struct Generator: Sendable {
     /// which finished first.
     private static func emitConcurrently(_ emitters: [any Emitter], schema: Schema, context: EmitterContext)
         -> [(files: [GeneratedFile], diagnostics: [Diagnostic])] {
-        let outputs = EmitterOutputs(count: emitters.count)
+        let outputs = EmitterOutputs<GeneratedFile>(count: emitters.count)
         DispatchQueue.concurrentPerform(iterations: emitters.count) { index in
             var diagnostics = DiagnosticCollector()
             let files = emitters[index].emit(schema, context: context, diagnostics: &diagnostics)
@@ -91,8 +139,8 @@ public struct Generator: Sendable {
 
     /// Output paths must stay inside the output directory and must not collide, not even on
     /// a case-insensitive file system.
-    private func checkPaths(_ files: [GeneratedFile], diagnostics: inout DiagnosticCollector) {
-        var seen: [String: GeneratedFile] = [:]
+    private func checkPaths(_ files: [FileRecord], diagnostics: inout DiagnosticCollector) {
+        var seen: [String: FileRecord] = [:]
         for file in files {
             if let problem = OutputPath.problem(with: file.path) {
                 diagnostics.error("output path '\(file.path)' \(problem)", at: nil)
@@ -126,19 +174,19 @@ public enum OutputPath {
 }
 
 /// One slot per emitter for the results of concurrent emitting.
-private final class EmitterOutputs: @unchecked Sendable {
+private final class EmitterOutputs<File>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [(files: [GeneratedFile], diagnostics: [Diagnostic])]
+    private var slots: [(files: [File], diagnostics: [Diagnostic])]
 
     init(count: Int) {
         slots = Array(repeating: ([], []), count: count)
     }
 
-    func set(_ index: Int, _ output: (files: [GeneratedFile], diagnostics: [Diagnostic])) {
+    func set(_ index: Int, _ output: (files: [File], diagnostics: [Diagnostic])) {
         lock.withLock { slots[index] = output }
     }
 
-    var all: [(files: [GeneratedFile], diagnostics: [Diagnostic])] {
+    var all: [(files: [File], diagnostics: [Diagnostic])] {
         lock.withLock { slots }
     }
 }

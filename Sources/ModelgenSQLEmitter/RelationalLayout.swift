@@ -25,6 +25,9 @@ struct RelationalLayout {
             var fields: [(name: String, type: FieldType, definition: FieldDefinition?)] =
                 (entry.builtin?.predefinedFields ?? []).map { ($0.name, $0.type, nil) }
             fields += entry.declaredFields.map { ($0.name, $0.type, $0) }
+            // Sized once (the four implicit columns, the fields, the primary key): every table is
+            // held until both dialects are written, and growth by doubling leaves a third unused.
+            table.elements.reserveCapacity(table.elements.count + fields.count + 1)
             for field in fields {
                 switch field.type {
                 case .inverse:

@@ -32,6 +32,13 @@ public struct SQLEmitter: Emitter {
     /// Builds the tables of the chosen layout, reports the problems only SQL has (and then
     /// writes nothing), and renders one script per chosen dialect.
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        emit(schema, context: context, diagnostics: &diagnostics) { files.append($0) }
+        return files
+    }
+
+    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
+                     into sink: (GeneratedFile) -> Void) {
         let tables = switch options.layout {
         case .relational: RelationalLayout(schema: schema).tables()
         case .parseServer: ParseServerLayout(schema: schema).tables()
@@ -42,13 +49,14 @@ public struct SQLEmitter: Emitter {
         guard !local.hasErrors,
               let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
-        else { return [] }
+        else { return }
         let order = SQLTableOrder(tables)
         let sources = schema.files.map(\.path)
-        return options.dialects.map { dialect in
+        for dialect in options.dialects {
             let model = SQLViewModels(layout: options.layout, dialect: dialect, order: order)
-            return GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--",
-                                 body: templates.render("sql-\(dialect.rawValue)", model.script()))
+            sink(GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--") { output in
+                templates.render("sql-\(dialect.rawValue)", model.script(), appendingTo: &output)
+            })
         }
     }
 }

@@ -1,4 +1,5 @@
 import ModelgenSchema
+import ModelgenTemplates
 
 /// Builds the dictionaries the SQL templates render: identifiers quoted, types spelled for
 /// the dialect, CHECK expressions and constants written out, tables in creation order, so the
@@ -10,12 +11,13 @@ struct SQLViewModels {
     let dialect: SQLOptions.Dialect
     let order: SQLTableOrder
 
-    /// The whole script.
+    /// The whole script. Each table's dictionaries are made when the template reaches the
+    /// table and dropped after it: all of them at once would be many times the script's size.
     func script() -> Context {
         let deferredKeys: [Context] = dialect == .postgresql ? order.deferred.map { foreignKey($0.key, table: $0.table) } : []
         return [
             "summary": summary(),
-            "tables": order.tables.map(table),
+            "tables": LazyContextList(count: order.tables.count) { table(order.tables[$0]) },
             "deferredForeignKeys": deferredKeys,
             "hasDeferredForeignKeys": !deferredKeys.isEmpty,
         ]

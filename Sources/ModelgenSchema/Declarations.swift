@@ -37,6 +37,9 @@ struct EmbeddedDeclaration: Sendable {
     var fields: [FieldDeclaration] = []
 }
 
+/// A field as written. A model holds one per field until it is validated, so it is kept
+/// small: the keys of the long form (`{type: int, min: 0}`) are a list of what was written
+/// rather than a slot for every key a field may have.
 struct FieldDeclaration: Sendable {
     var name: String
     var location: SourceLocation
@@ -49,22 +52,9 @@ struct FieldDeclaration: Sendable {
     var typeIsOneLine: Bool
     /// The type was written with a trailing `!`.
     var requiredMark: Bool = false
-    var required: Located<Bool>?
-    var defaultValue: YAMLNode?
-    var unique: Located<Bool>?
-    var index: Located<Bool>?
-    var description: Located<String>?
-    var min: Located<Number>?
-    var max: Located<Number>?
-    var minLength: Located<Int>?
-    var maxLength: Located<Int>?
-    var minCount: Located<Int>?
-    var maxCount: Located<Int>?
-    var onDelete: Located<DeleteRule>?
-    var swiftName: Located<String>?
-
-    /// The keys written in the long form, for "does not apply" checks, in written order.
-    var writtenKeys: [Located<String>] = []
+    /// The keys of the long form other than `type`, in written order; unknown keys (already
+    /// reported) are left out.
+    var keys: [FieldKeyEntry] = []
 
     var isRequired: Bool { requiredMark || required?.value == true }
 
@@ -72,6 +62,54 @@ struct FieldDeclaration: Sendable {
     func typeLocation(at offset: Int) -> SourceLocation {
         typeIsOneLine ? typeLocation.advanced(by: offset) : typeLocation
     }
+
+    /// The keys written in the long form, for "does not apply" checks, in written order.
+    var writtenKeys: [Located<String>] { keys.map { Located(value: $0.key.rawValue, location: $0.keyLocation) } }
+
+    var required: Located<Bool>? { value(of: .required) { if case .bool(let value) = $0 { value } else { nil } } }
+    var unique: Located<Bool>? { value(of: .unique) { if case .bool(let value) = $0 { value } else { nil } } }
+    var index: Located<Bool>? { value(of: .index) { if case .bool(let value) = $0 { value } else { nil } } }
+    var description: Located<String>? { value(of: .description) { if case .text(let value) = $0 { value } else { nil } } }
+    var swiftName: Located<String>? { value(of: .swiftName) { if case .text(let value) = $0 { value } else { nil } } }
+    var min: Located<Number>? { value(of: .min) { if case .number(let value) = $0 { value } else { nil } } }
+    var max: Located<Number>? { value(of: .max) { if case .number(let value) = $0 { value } else { nil } } }
+    var minLength: Located<Int>? { value(of: .minLength) { if case .count(let value) = $0 { value } else { nil } } }
+    var maxLength: Located<Int>? { value(of: .maxLength) { if case .count(let value) = $0 { value } else { nil } } }
+    var minCount: Located<Int>? { value(of: .minCount) { if case .count(let value) = $0 { value } else { nil } } }
+    var maxCount: Located<Int>? { value(of: .maxCount) { if case .count(let value) = $0 { value } else { nil } } }
+    var onDelete: Located<DeleteRule>? { value(of: .onDelete) { if case .rule(let value) = $0 { value } else { nil } } }
+    var defaultValue: YAMLNode? { keys.first { $0.key == .default }.flatMap { if case .node(let node)? = $0.value { node } else { nil } } }
+
+    private func value<Value>(of key: FieldKey, _ extract: (FieldKeyValue) -> Value?) -> Located<Value>? {
+        guard let entry = keys.first(where: { $0.key == key }), let value = entry.value.flatMap(extract) else { return nil }
+        return Located(value: value, location: entry.location)
+    }
+}
+
+/// A key of a field's long form, other than `type`.
+enum FieldKey: String, Sendable, CaseIterable {
+    case required, `default`, unique, index, description, min, max, minLength, maxLength, minCount, maxCount, onDelete, swiftName
+}
+
+/// One key of a field's long form and its value, as read.
+struct FieldKeyEntry: Sendable {
+    var key: FieldKey
+    var keyLocation: SourceLocation
+    /// `nil` when the value was refused (already reported).
+    var value: FieldKeyValue?
+    /// Where diagnostics about the value point: the key for `required`, `unique`, `index` and
+    /// `description`, the value itself for the others.
+    var location: SourceLocation
+}
+
+enum FieldKeyValue: Sendable {
+    case bool(Bool)
+    case number(Number)
+    case count(Int)
+    case text(String)
+    case rule(DeleteRule)
+    /// A default, resolved against the field's type by the validator.
+    indirect case node(YAMLNode)
 }
 
 struct IndexDeclaration: Sendable {

@@ -22,14 +22,40 @@ struct SchemaLoader {
         self.path = path
     }
 
-    mutating func load(_ root: YAMLNode?) -> FileDeclarations {
+    /// Takes the tree apart: each class's and embedded type's subtree is released as soon as
+    /// its declaration is built, so the tree and the declarations are never both whole. The
+    /// caller must hold no other reference to the tree for that to free anything.
+    mutating func load(_ root: inout YAMLNode?) -> FileDeclarations {
         var declarations = FileDeclarations(file: SchemaFile(path: path))
-        guard let root else {
+        guard root != nil else {
             diagnostics.warning("schema file declares nothing", at: SourceLocation(file: path, line: 1, column: 1))
             return declarations
         }
-        guard let entries = mapping(root, "a schema file") else { return declarations }
-        for entry in entries {
+        guard mapping(root!, "a schema file") != nil, var entries = root!.takeMapping() else { return declarations }
+        for index in entries.indices {
+            // The type sections are read straight from `entries`: a copy of the entry would keep
+            // the whole section alive.
+            switch entries[index].key {
+            case "embedded":
+                var items = takeNamedEntries(&entries[index].value, "'embedded'")
+                for position in items.indices {
+                    let item = items[position]
+                    items[position].value = Self.released(item.value)
+                    declarations.embedded.append(loadEmbedded(item))
+                }
+                continue
+            case "classes":
+                var items = takeNamedEntries(&entries[index].value, "'classes'")
+                for position in items.indices {
+                    let item = items[position]
+                    items[position].value = Self.released(item.value)
+                    declarations.classes.append(loadClass(item))
+                }
+                continue
+            default:
+                break
+            }
+            let entry = entries[index]
             switch entry.key {
             case "version":
                 if let number = entry.value.scalar?.int, entry.value.scalar?.style == .plain {
@@ -50,14 +76,6 @@ struct SchemaLoader {
                         declarations.failedTypeNames.append(item.key)
                     }
                 }
-            case "embedded":
-                for item in namedEntries(entry.value, "'embedded'") {
-                    declarations.embedded.append(loadEmbedded(item))
-                }
-            case "classes":
-                for item in namedEntries(entry.value, "'classes'") {
-                    declarations.classes.append(loadClass(item))
-                }
             default:
                 unknownKey(entry, allowed: Self.topLevelKeys, in: "a schema file")
             }
@@ -74,7 +92,7 @@ struct SchemaLoader {
         for item in body {
             switch item.key {
             case "description": declaration.description = text(item.value, "'description'")
-            case "swiftName": declaration.swiftName = swiftName(item.value)
+            case "swiftName": declaration.swiftName = swiftName(item.value).map { Located(value: $0, location: item.value.location) }
             case "fields":
                 declaration.fields = loadFields(item.value, owner: entry.key)
                 declaration.writtenFieldNames = Set(item.value.mapping?.map(\.key) ?? [])
@@ -205,7 +223,15 @@ struct SchemaLoader {
     // MARK: Fields
 
     private mutating func loadFields(_ node: YAMLNode, owner: String) -> [FieldDeclaration] {
-        namedEntries(node, "'fields'").compactMap { loadField($0) }
+        let entries = namedEntries(node, "'fields'")
+        // Sized once: a field declaration is large, and growing by doubling leaves up to
+        // half of the array unused for as long as the declarations live.
+        var fields: [FieldDeclaration] = []
+        fields.reserveCapacity(entries.count)
+        for entry in entries {
+            if let field = loadField(entry) { fields.append(field) }
+        }
+        return fields
     }
 
     private mutating func loadField(_ entry: YAMLMappingEntry) -> FieldDeclaration? {
@@ -243,24 +269,26 @@ struct SchemaLoader {
                                          typeLocation: typeStart(typeEntry.value),
                                          typeIsOneLine: typeScalar.isMultiline == false)
             parseType(into: &field)
+            field.keys.reserveCapacity(items.count - 1)
             for item in items where item.key != "type" {
-                field.writtenKeys.append(Located(value: item.key, location: item.keyLocation))
-                switch item.key {
-                case "required": field.required = bool(item.value).map { Located(value: $0, location: item.keyLocation) }
-                case "default": field.defaultValue = item.value
-                case "unique": field.unique = bool(item.value).map { Located(value: $0, location: item.keyLocation) }
-                case "index": field.index = bool(item.value).map { Located(value: $0, location: item.keyLocation) }
-                case "description":
-                    field.description = text(item.value, "'description'").map { Located(value: $0, location: item.keyLocation) }
-                case "min": field.min = number(item.value)
-                case "max": field.max = number(item.value)
-                case "minLength": field.minLength = count(item.value, item.key)
-                case "maxLength": field.maxLength = count(item.value, item.key)
-                case "minCount": field.minCount = count(item.value, item.key)
-                case "maxCount": field.maxCount = count(item.value, item.key)
-                case "onDelete":
+                guard let key = FieldKey(rawValue: item.key) else {
+                    unknownKey(item, allowed: Self.fieldKeys, in: "a field")
+                    continue
+                }
+                var written = FieldKeyEntry(key: key, keyLocation: item.keyLocation, value: nil, location: item.value.location)
+                switch key {
+                case .required, .unique, .index:
+                    written.value = bool(item.value).map { .bool($0) }
+                    written.location = item.keyLocation
+                case .default: written.value = .node(item.value)
+                case .description:
+                    written.value = text(item.value, "'description'").map { .text($0) }
+                    written.location = item.keyLocation
+                case .min, .max: written.value = number(item.value).map { .number($0) }
+                case .minLength, .maxLength, .minCount, .maxCount: written.value = count(item.value, item.key).map { .count($0) }
+                case .onDelete:
                     if let name = item.value.scalar?.string, let rule = DeleteRule(rawValue: name) {
-                        field.onDelete = Located(value: rule, location: item.value.location)
+                        written.value = .rule(rule)
                     } else if item.value.scalar == nil || item.value.scalar?.isNull == true {
                         diagnostics.error("'onDelete' must be one of cascade, setNull, restrict, noAction, found \(item.value.kindDescription)",
                                           at: item.value.location)
@@ -272,9 +300,9 @@ struct SchemaLoader {
                         }
                         diagnostics.error("unknown onDelete rule '\(written)'", at: item.value.location, notes: notes)
                     }
-                case "swiftName": field.swiftName = swiftName(item.value)
-                default: unknownKey(item, allowed: Self.fieldKeys, in: "a field")
+                case .swiftName: written.value = swiftName(item.value).map { .text($0) }
                 }
+                field.keys.append(written)
             }
             if field.requiredMark, let required = field.required, !required.value {
                 diagnostics.error("field '\(entry.key)' is marked required with '!' but has 'required: false'",
@@ -408,6 +436,17 @@ struct SchemaLoader {
         return mapping(node, what)
     }
 
+    /// The same as `namedEntries`, moved out of the node so the caller holds them alone.
+    private mutating func takeNamedEntries(_ node: inout YAMLNode, _ what: String) -> [YAMLMappingEntry] {
+        guard optionalMapping(node, what) != nil else { return [] }
+        return node.takeMapping() ?? []
+    }
+
+    /// What stands in for a subtree already turned into declarations (no allocation).
+    private static func released(_ node: YAMLNode) -> YAMLNode {
+        YAMLNode(.mapping([]), at: node.location)
+    }
+
     /// The entries of a `name: body` section (`classes`, `enums`, `fields`...); `null` is empty.
     private mutating func namedEntries(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry] {
         optionalMapping(node, what) ?? []
@@ -429,29 +468,29 @@ struct SchemaLoader {
         return value
     }
 
-    private mutating func number(_ node: YAMLNode) -> Located<Number>? {
-        if let value = node.scalar?.int { return Located(value: .int(value), location: node.location) }
+    private mutating func number(_ node: YAMLNode) -> Number? {
+        if let value = node.scalar?.int { return .int(value) }
         if let value = node.scalar?.double, value.isFinite, node.scalar?.looksLikeInteger == false {
-            return Located(value: .double(value), location: node.location)
+            return .double(value)
         }
         diagnostics.error("expected a finite number, found \(describe(node))", at: node.location)
         return nil
     }
 
-    private mutating func count(_ node: YAMLNode, _ key: String) -> Located<Int>? {
+    private mutating func count(_ node: YAMLNode, _ key: String) -> Int? {
         guard let value = node.scalar?.int, value >= 0 else {
             diagnostics.error("'\(key)' must be a whole number of 0 or more, found \(describe(node))", at: node.location)
             return nil
         }
-        return Located(value: value, location: node.location)
+        return value
     }
 
-    private mutating func swiftName(_ node: YAMLNode) -> Located<String>? {
+    private mutating func swiftName(_ node: YAMLNode) -> String? {
         guard let name = node.scalar?.string, NamingRules.isValidSwiftName(name) else {
             diagnostics.error("'swiftName' must be a Swift identifier, found \(describe(node))", at: node.location)
             return nil
         }
-        return Located(value: name, location: node.location)
+        return name
     }
 
     private mutating func unknownKey(_ entry: YAMLMappingEntry, allowed: [String], in context: String) {

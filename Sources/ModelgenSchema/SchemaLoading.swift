@@ -22,50 +22,65 @@ public enum SchemaLoading {
     }
 
     /// Reads, loads and validates every file as one model, reporting all independent problems.
+    ///
+    /// Each file's YAML tree lives only while that file's declarations are built: a tree is
+    /// several times the size of the file, and validation never needs it.
     public static func load(_ inputs: [Input], limits: YAMLLimits = .default) -> Result {
-        var trees: [(String, YAMLNode?)] = []
-        var collector = DiagnosticCollector()
+        var loading = Loading()
         for input in inputs {
-            do {
-                trees.append((input.displayPath, try YAMLReader.read(path: input.path, displayPath: input.displayPath, limits: limits)))
-            } catch {
-                collector.append(error.diagnostic)
+            loading.add(input.displayPath) { () throws(YAMLError) in
+                try YAMLReader.read(path: input.path, displayPath: input.displayPath, limits: limits)
             }
         }
-        return finish(trees, collector: collector, order: inputs.map(\.displayPath))
+        return loading.finish(order: inputs.map(\.displayPath))
     }
 
     /// The same for YAML text held in memory, as `(displayPath, text)` pairs.
     public static func load(sources: [(path: String, text: String)], limits: YAMLLimits = .default) -> Result {
-        var trees: [(String, YAMLNode?)] = []
-        var collector = DiagnosticCollector()
+        var loading = Loading()
         for source in sources {
-            do {
-                trees.append((source.path, try YAMLReader.parse(source.text, file: source.path, limits: limits)))
-            } catch {
-                collector.append(error.diagnostic)
+            loading.add(source.path) { () throws(YAMLError) in
+                try YAMLReader.parse(source.text, file: source.path, limits: limits)
             }
         }
-        return finish(trees, collector: collector, order: sources.map(\.path))
+        return loading.finish(order: sources.map(\.path))
     }
 
-    private static func finish(_ trees: [(String, YAMLNode?)], collector: DiagnosticCollector, order: [String]) -> Result {
-        var collector = collector
+    /// The files' declarations so far, and the diagnostics of reading and loading them.
+    private struct Loading {
         var files: [FileDeclarations] = []
-        for (path, root) in trees {
+        var collector = DiagnosticCollector()
+        var filesRead = 0
+
+        /// Parses one file and turns its tree into declarations; the tree is released on return.
+        mutating func add(_ path: String, parse: () throws(YAMLError) -> YAMLNode?) {
+            var root: YAMLNode?
+            do {
+                root = try parse()
+            } catch {
+                collector.append(error.diagnostic)
+                return
+            }
+            filesRead += 1
             var loader = SchemaLoader(path: path)
-            files.append(loader.load(root))
+            files.append(loader.load(&root))
             collector.append(contentsOf: loader.diagnostics.diagnostics)
         }
-        // When a file could not be read, its declarations are missing: cross-file checks
-        // would only report follow-ups ("unknown class") of the one real error.
-        let everyFileRead = trees.count == order.count
-        var validator = SchemaValidator(files: files)
-        let schema = validator.validate()
-        if everyFileRead {
-            collector.append(contentsOf: validator.diagnostics.diagnostics)
+
+        mutating func finish(order: [String]) -> Result {
+            // When a file could not be read, its declarations are missing: cross-file checks
+            // would only report follow-ups ("unknown class") of the one real error.
+            let everyFileRead = filesRead == order.count
+            // The validator must hold the only reference, to release declarations as it goes.
+            var declarations: [FileDeclarations] = []
+            swap(&declarations, &files)
+            var validator = SchemaValidator(files: consume declarations)
+            let schema = validator.validate()
+            if everyFileRead {
+                collector.append(contentsOf: validator.diagnostics.diagnostics)
+            }
+            let failed = collector.hasErrors || !everyFileRead
+            return Result(schema: failed ? nil : schema, diagnostics: collector.sorted(fileOrder: order))
         }
-        let failed = collector.hasErrors || !everyFileRead
-        return Result(schema: failed ? nil : schema, diagnostics: collector.sorted(fileOrder: order))
     }
 }

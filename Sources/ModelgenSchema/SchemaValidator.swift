@@ -7,7 +7,7 @@ import ModelgenYAML
 struct SchemaValidator {
     enum TypeKind { case enumeration, embedded, `class` }
 
-    private let files: [FileDeclarations]
+    private var files: [FileDeclarations]
     private(set) var diagnostics = DiagnosticCollector()
     /// Every declared type name, first declaration wins.
     private var typeKinds: [String: (kind: TypeKind, location: SourceLocation)] = [:]
@@ -30,21 +30,38 @@ struct SchemaValidator {
         var classes: [ClassDefinition] = []
         var enums: [EnumDefinition] = []
         var embedded: [EmbeddedDefinition] = []
-        for file in files {
-            enums.append(contentsOf: file.enums)
-            for declaration in file.embedded {
+        // By index, holding no copy of the declarations: each type's field declarations are
+        // released as soon as its definition is made, so the model is never held twice.
+        for fileIndex in files.indices {
+            let path = files[fileIndex].file.path
+            enums.append(contentsOf: files[fileIndex].enums)
+            for index in files[fileIndex].embedded.indices {
+                let declaration = files[fileIndex].embedded[index]
                 let fields = resolveFields(declaration.fields, owner: .embedded(declaration.name))
                 embedded.append(EmbeddedDefinition(name: declaration.name, description: declaration.description,
-                                                   fields: fields, file: file.file.path, location: declaration.location))
+                                                   fields: fields, file: path, location: declaration.location))
+                files[fileIndex].embedded[index].fields = []
             }
-            for declaration in file.classes {
-                classes.append(resolveClass(declaration, file: file.file.path))
+            for index in files[fileIndex].classes.indices {
+                let declaration = files[fileIndex].classes[index]
+                classes.append(resolveClass(declaration, file: path))
+                releaseFields(of: declaration, at: (fileIndex, index))
             }
         }
         checkInverses(classes)
         checkEmbeddedCycles(embedded)
         checkIndexNamesAcrossClasses(classes)
         return Schema(files: files.map(\.file), classes: classes, enums: enums, embeddedTypes: embedded)
+    }
+
+    /// Drops a resolved class's field declarations, but for its inverses, which
+    /// `checkInverses` locates errors in once every class is resolved.
+    private mutating func releaseFields(of declaration: ClassDeclaration, at position: (file: Int, index: Int)) {
+        let inverses = declaration.fields.filter { if case .inverse? = $0.type { true } else { false } }
+        files[position.file].classes[position.index].fields = inverses
+        if classDeclarations[declaration.name]?.location == declaration.location {
+            classDeclarations[declaration.name]?.fields = inverses
+        }
     }
 
     // MARK: Type names
@@ -194,6 +211,7 @@ struct SchemaValidator {
 
     private mutating func resolveFields(_ declarations: [FieldDeclaration], owner: Owner) -> [FieldDefinition] {
         var resolved: [FieldDefinition] = []
+        resolved.reserveCapacity(declarations.count)
         var lowered: [String: FieldDeclaration] = [:]
         var builtinFields: [String: BuiltinClass.PredefinedField] = [:]
         var swiftNames: [String: FieldDeclaration] = [:]
@@ -612,19 +630,32 @@ struct SchemaValidator {
 
     private mutating func checkInverses(_ classes: [ClassDefinition]) {
         let byName = Dictionary(classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let fieldsByName = byName.mapValues { definition in
-            Dictionary(definition.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        }
+        // Field positions by name, made only for the classes an inverse names: a copy of every
+        // class's fields would be a second schema's worth of memory.
+        var fieldPositions: [String: [String: Int]] = [:]
         for definition in classes {
-            let declarations = Dictionary((classDeclarations[definition.name]?.fields ?? []).map { ($0.name, $0) },
-                                          uniquingKeysWith: { first, _ in first })
+            // The declarations by name, made only when an inverse is reported.
+            var declarationsByName: [String: FieldDeclaration]?
+            func declarations() -> [String: FieldDeclaration] {
+                if let declarationsByName { return declarationsByName }
+                let made = Dictionary((classDeclarations[definition.name]?.fields ?? []).map { ($0.name, $0) },
+                                      uniquingKeysWith: { first, _ in first })
+                declarationsByName = made
+                return made
+            }
             for field in definition.fields {
                 guard case .inverse(let target, let targetField) = field.type else { continue }
                 var linkedType: FieldType?
                 var linkedLocation: SourceLocation?
-                if let found = fieldsByName[target]?[targetField] {
-                    linkedType = found.type
-                    linkedLocation = found.location
+                if let targetClass = byName[target] {
+                    if fieldPositions[target] == nil {
+                        fieldPositions[target] = Dictionary(targetClass.fields.enumerated().map { ($1.name, $0) },
+                                                            uniquingKeysWith: { first, _ in first })
+                    }
+                    if let position = fieldPositions[target]?[targetField] {
+                        linkedType = targetClass.fields[position].type
+                        linkedLocation = targetClass.fields[position].location
+                    }
                 }
                 if linkedType == nil, NamingRules.implicitFieldNames.contains(targetField) || targetField == "ACL" {
                     linkedType = targetField == "objectId" ? .scalar(.string) : targetField == "ACL" ? .scalar(.object) : .scalar(.date)
@@ -633,7 +664,7 @@ struct SchemaValidator {
                     linkedType = builtin.predefinedFields.first { $0.name == targetField }?.type
                 }
                 // Only an error needs the location of the field name inside the type text.
-                var location: SourceLocation { inverseFieldLocation(of: field, declarations: declarations) }
+                var location: SourceLocation { inverseFieldLocation(of: field, declarations: declarations()) }
                 guard let linkedType else {
                     if byName[target] != nil || BuiltinClass(rawValue: target) != nil, !fieldWasDropped(targetField, of: target) {
                         var notes: [Diagnostic.Note] = []

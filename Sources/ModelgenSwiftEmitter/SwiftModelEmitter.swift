@@ -27,6 +27,13 @@ public struct SwiftModelEmitter: Emitter {
     }
 
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        emit(schema, context: context, diagnostics: &diagnostics) { files.append($0) }
+        return files
+    }
+
+    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
+                     into sink: (GeneratedFile) -> Void) {
         var local = DiagnosticCollector()
         let names = SwiftTypeNames(schema: schema, boxesPointers: options.runtime == .parseRuntime, diagnostics: &local)
         checkHelperNames(schema, diagnostics: &local)
@@ -35,25 +42,36 @@ public struct SwiftModelEmitter: Emitter {
         guard !local.hasErrors,
               let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
-        else { return [] }
+        else { return }
         let models = SwiftViewModels(schema: schema, names: names, options: options)
-        // Every type's text, with the schema file it belongs to.
+        // Without shards, each type's file is made and handed on as soon as its text is
+        // rendered; shards need every type's text before any file.
+        // With shards: every type's text, with the schema file it belongs to.
         var rendered: [(typeName: String, source: String, text: String)] = []
+        func add(_ typeName: String, source: String, text: String) {
+            if options.shards == nil {
+                sink(GeneratedFile(path: "\(options.folder)/\(typeName).swift",
+                                           sources: sources(of: typeName, schema: schema, names: names, default: source),
+                                           commentPrefix: "//", body: text))
+            } else {
+                rendered.append((typeName, source, text))
+            }
+        }
         for definition in schema.classes {
-            rendered.append((names.classes[definition.name]!, definition.file,
-                             templates.render("swift-class", models.classContext(definition, builtin: definition.builtin, sources: [definition.file]))))
+            add(names.classes[definition.name]!, source: definition.file,
+                text: templates.render("swift-class", models.classContext(definition, builtin: definition.builtin, sources: [definition.file])))
         }
         for builtin in names.implicitBuiltins {
             let sources = linkingFiles(to: builtin.rawValue, in: schema)
-            rendered.append((names.classes[builtin.rawValue]!, sources[0],
-                             templates.render("swift-class", models.classContext(nil, builtin: builtin, sources: sources))))
+            add(names.classes[builtin.rawValue]!, source: sources[0],
+                text: templates.render("swift-class", models.classContext(nil, builtin: builtin, sources: sources)))
         }
         for definition in schema.enums {
-            rendered.append((definition.name, definition.file, templates.render("swift-enum", models.enumContext(definition, sources: [definition.file]))))
+            add(definition.name, source: definition.file, text: templates.render("swift-enum", models.enumContext(definition, sources: [definition.file])))
         }
         for definition in schema.embeddedTypes {
-            rendered.append((definition.name, definition.file,
-                             templates.render("swift-embedded", models.embeddedContext(definition, sources: [definition.file]))))
+            add(definition.name, source: definition.file,
+                text: templates.render("swift-embedded", models.embeddedContext(definition, sources: [definition.file])))
         }
         let allSources = schema.files.map(\.path)
         var support: [(typeName: String, text: String)] = []
@@ -63,14 +81,12 @@ public struct SwiftModelEmitter: Emitter {
             support.append(("ParseField", templates.render("swift-parse-field", models.common(sources: allSources))))
         }
         guard let shards = options.shards else {
-            return rendered.map { type in
-                GeneratedFile(path: "\(options.folder)/\(type.typeName).swift", sources: sources(of: type.typeName, schema: schema, names: names, default: type.source),
-                              commentPrefix: "//", body: type.text)
-            } + support.map {
-                GeneratedFile(path: "\(options.folder)/\($0.typeName).swift", sources: allSources, commentPrefix: "//", body: $0.text)
+            for file in support {
+                sink(GeneratedFile(path: "\(options.folder)/\(file.typeName).swift", sources: allSources, commentPrefix: "//", body: file.text))
             }
+            return
         }
-        return shardedFiles(rendered, support: support, shards: shards, schema: schema, models: models)
+        shardedFiles(rendered, support: support, shards: shards, schema: schema, models: models).forEach(sink)
     }
 
     /// The header sources of a type's own file: a generated built-in class names every file

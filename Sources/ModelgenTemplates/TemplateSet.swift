@@ -115,13 +115,19 @@ public struct TemplateSet: Sendable {
     /// Renders the template `name` (without extension) with a view model made of dictionaries,
     /// arrays, strings and booleans.
     public func render(_ name: String, _ context: [String: Any]) -> String {
+        var output = ""
+        render(name, context, appendingTo: &output)
+        return output
+    }
+
+    /// The same, appended to `output` (a compiled template writes straight into it).
+    public func render(_ name: String, _ context: [String: Any], appendingTo output: inout String) {
         precondition(names.contains(name), "no template named \(name)")
         if compiled.contains(name) {
             var stack = TemplateStack(context)
-            var output = ""
-            if CompiledTemplates.render(name, &stack, &output) { return output }
+            if CompiledTemplates.render(name, &stack, &output) { return }
         }
-        return library.render(context, withTemplate: name) ?? ""
+        output += library.render(context, withTemplate: name) ?? ""
     }
 
     /// Whether a template of that name exists.

@@ -11,6 +11,8 @@
 ///   value once with the value pushed. An inverted section renders exactly when a section would
 ///   not (or the array is empty);
 /// - a value prints as itself when it is a string, else as `String(describing:)`.
+///
+/// A ``LazyContextList`` is walked like the array of its dictionaries, each made in its turn.
 public struct TemplateStack {
     private enum Frame {
         case dictionary([String: Any])
@@ -95,6 +97,8 @@ public struct TemplateStack {
             if flag { body(&self, &output) }
         case let dictionaries as [[String: Any]]:
             for dictionary in dictionaries { rendering(.dictionary(dictionary), &output, body) }
+        case let list as LazyContextList:
+            for dictionary in list { rendering(.dictionary(dictionary), &output, body) }
         case let strings as [String]:
             for string in strings { rendering(.value(string), &output, body) }
         case let values as [Any]:
@@ -123,6 +127,7 @@ public struct TemplateStack {
         case nil: rendersNothing = false
         case let flag as Bool: rendersNothing = flag
         case let dictionaries as [[String: Any]]: rendersNothing = !dictionaries.isEmpty
+        case let list as LazyContextList: rendersNothing = !list.isEmpty
         case let strings as [String]: rendersNothing = !strings.isEmpty
         case let values as [Any]: rendersNothing = !values.isEmpty
         default: rendersNothing = true

@@ -41,11 +41,11 @@ public enum OutputWriter {
         }
         do throws(FileSystem.Failure) {
             for action in plan.actions {
-                let contents: [UInt8]
+                let contents: String
                 let replacesAFile: Bool
                 switch action {
                 case .create(_, let new): contents = new; replacesAFile = false
-                case .update(_, _, let new): contents = new; replacesAFile = true
+                case .update(_, let new): contents = new; replacesAFile = true
                 case .unchanged(let path): summary.unchanged.append(path); continue
                 case .remove: continue
                 }
@@ -60,7 +60,7 @@ public enum OutputWriter {
                 // file has nothing to lose, and flushing each of a thousand new files cost more
                 // than generating them. (A killed run needs no flush: renames are atomic.)
                 do throws(FileSystem.Failure) {
-                    try FileSystem.createExclusive(temporary, bytes: contents, flushed: replacesAFile)
+                    try FileSystem.createExclusive(temporary, text: contents, flushed: replacesAFile)
                 } catch {
                     // Name the file the user knows, not its hidden temporary.
                     throw FileSystem.Failure(description: error.description.replacing(temporary, with: target))
@@ -83,7 +83,7 @@ public enum OutputWriter {
             for action in plan.actions {
                 switch action {
                 case .create(let path, _): summary.created.append(path)
-                case .update(let path, _, _): summary.updated.append(path)
+                case .update(let path, _): summary.updated.append(path)
                 case .remove(let path):
                     let target = FileSystem.join(plan.directory, path)
                     try FileSystem.removeIfPresent(target)
@@ -128,7 +128,7 @@ public enum OutputWriter {
 
     /// After a stale file goes, its folders go too if nothing else is left in them (never the
     /// output directory itself).
-    private static func removeEmptyParents(of path: String, in directory: String) {
+    static func removeEmptyParents(of path: String, in directory: String) {
         var components = path.split(separator: "/").dropLast()
         while !components.isEmpty {
             let folder = FileSystem.join(directory, components.joined(separator: "/"))

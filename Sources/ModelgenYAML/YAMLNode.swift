@@ -30,6 +30,15 @@ public struct YAMLNode: Sendable, Hashable {
         return nil
     }
 
+    /// Moves a mapping's entries out, leaving the node an empty mapping: the caller then holds
+    /// them alone and can release each entry's subtree as soon as it is done with it.
+    /// `nil`, and the node unchanged, when it is not a mapping.
+    public mutating func takeMapping() -> [YAMLMappingEntry]? {
+        guard case .mapping(let entries) = value else { return nil }
+        value = .mapping([])
+        return entries
+    }
+
     public var sequence: [YAMLNode]? {
         if case .sequence(let items) = value { return items }
         return nil
@@ -64,10 +73,11 @@ public struct YAMLScalar: Sendable, Hashable {
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
+    // The strings first, then the one-byte fields, so the scalar packs into 34 bytes.
     public var text: String
-    public var style: Style
     /// The explicit tag in its full form (`tag:yaml.org,2002:str`), if one was written.
     public var tag: String?
+    public var style: Style
     /// Whether the scalar was written over more than one line, so that offsets into `text`
     /// are not columns of its first line.
     public var isMultiline: Bool

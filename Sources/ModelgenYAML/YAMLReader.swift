@@ -118,6 +118,8 @@ private struct TreeBuilder {
 
     let file: String
     let limits: YAMLLimits
+    /// The start of the file, from which every node's location is made.
+    private let origin: SourceLocation
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var aliasExpansion = 0
@@ -128,6 +130,7 @@ private struct TreeBuilder {
     init(file: String, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
+        self.origin = SourceLocation(file: file, line: 1, column: 1)
     }
 
     mutating func run(_ input: UnsafeBufferPointer<UInt8>) throws(YAMLError) -> YAMLNode? {
@@ -156,7 +159,7 @@ private struct TreeBuilder {
     }
 
     private func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        origin.moved(toLine: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     private func parserError(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>) -> YAMLError {
@@ -316,12 +319,23 @@ private struct TreeBuilder {
             stack.append(Frame(isMapping: isMapping, location: at, anchor: Self.string(anchor)))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             let frame = stack.removeLast()
-            let node = YAMLNode(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), at: frame.location)
+            let node = YAMLNode(frame.isMapping ? .mapping(Self.trimmed(frame.entries)) : .sequence(Self.trimmed(frame.items)),
+                                at: frame.location)
             if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
             add(node, size: frame.size)
         default:
             return
         }
+    }
+
+    /// The elements in storage of their exact size: appending grows an array by doubling, and
+    /// the tree keeps its arrays for as long as it lives.
+    private static func trimmed<Element>(_ elements: [Element]) -> [Element] {
+        guard elements.capacity > elements.count else { return elements }
+        var exact: [Element] = []
+        exact.reserveCapacity(elements.count)
+        exact.append(contentsOf: elements)
+        return exact
     }
 
     private func addKey(_ key: String, at location: SourceLocation, to frame: Frame) throws(YAMLError) {

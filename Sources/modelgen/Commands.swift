@@ -14,17 +14,62 @@ struct Gen: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        let settings = try Runner.settings(schemas: options.schemas, config: options.config, output: options.output,
+                                           warningsAsErrors: options.warningsAsErrors, emitters: options.emitter,
+                                           options: options.option)
+        let linted = settings.map { Generator().lint($0.request) }
+        // A model with errors, or an output that is not a folder, fails: generated in memory,
+        // it is reported exactly as it always was.
+        guard linted.allSatisfy(\.succeeded), settings.allSatisfy({ OutputStaging.canStage(into: $0.outputDirectory) }) else {
+            try runInMemory()
+            return
+        }
+        // Another run writing the same output waits here. Every model is generated under the
+        // lock, each file staged beside its target as it is made (so the output is never held
+        // whole), and nothing is renamed into place until every model succeeded and every
+        // staging is free of problems; otherwise every staged file goes again.
+        let summaries: [OutputWriter.Summary]
+        do {
+            summaries = try OutputLock.hold(settings.map(\.outputDirectory), exclusive: true, create: true) {
+                let stagings = settings.map { OutputStaging(directory: $0.outputDirectory) }
+                // A no-op for a staging already committed.
+                defer { stagings.forEach { $0.discard() } }
+                var results: [Generator.Result] = []
+                for index in settings.indices {
+                    results.append(Generator().generate(settings[index].request, linted: linted[index], into: stagings[index].add))
+                }
+                for result in results { Console.report(result.diagnostics) }
+                guard results.allSatisfy(\.succeeded) else { throw ExitCode(1) }
+                var problems: [Diagnostic] = []
+                for staging in stagings { problems += try staging.check() }
+                guard problems.isEmpty else { throw PlanRefused(problems: problems) }
+                return try zip(stagings, results).map { staging, result in
+                    try staging.commit(onlyUnder: options.emitter.isEmpty ? nil : result.outputFolders)
+                }
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let refused as PlanRefused {
+            Console.report(refused.problems)
+            throw ExitCode(1)
+        } catch {
+            Console.report([.error("\(error)", at: nil)])
+            throw ExitCode(1)
+        }
+        report(summaries, settings)
+    }
+
+    /// The whole output generated in memory, then planned and written: how a run that fails
+    /// is reported.
+    private func runInMemory() throws {
         // Every model is generated and planned before anything is written, so an error in
         // one model leaves every output directory as it was.
         let runs = try Runner.generate(options)
-        let plans = runs.map { Runner.plan($0, options) }
-        let problems = plans.flatMap(\.problems)
+        let problems = runs.flatMap { Runner.plan($0, options).problems }
         guard problems.isEmpty else {
             Console.report(problems)
             throw ExitCode(1)
         }
-        // Another run writing the same output waits here. Under the lock the plans are made
-        // again, from whatever that run left, and are all checked before any is applied.
         let summaries: [OutputWriter.Summary]
         do {
             summaries = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: true, create: true) {
@@ -40,8 +85,12 @@ struct Gen: ParsableCommand {
             Console.report([.error("\(error)", at: nil)])
             throw ExitCode(1)
         }
-        for (run, summary) in zip(runs, summaries) where !quiet {
-            let output = options.output ?? Console.relative(run.settings.outputDirectory)
+        report(summaries, runs.map(\.settings))
+    }
+
+    private func report(_ summaries: [OutputWriter.Summary], _ settings: [RunSettings]) {
+        for (run, summary) in zip(settings, summaries) where !quiet {
+            let output = options.output ?? Console.relative(run.outputDirectory)
             if !summary.leftoversRemoved.isEmpty {
                 Console.out("\(output): removed \(summary.leftoversRemoved.count) temporary file"
                             + "\(summary.leftoversRemoved.count == 1 ? "" : "s") left by an interrupted run")
@@ -66,34 +115,38 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let runs = try Runner.generate(options)
-        // A shared lock: a `gen` writing the same output finishes before the comparison.
-        let plans: [OutputPlan]
+        // A shared lock: a `gen` writing the same output finishes before the comparison. The
+        // report is made under it too, as diffs read the files on disk again.
+        let outcome: (problems: [Diagnostic], stale: Int, staleOutputs: [String])
         do {
-            plans = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: false, create: false) {
-                runs.map { Runner.plan($0, options) }
+            outcome = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: false, create: false) {
+                let plans = runs.map { Runner.plan($0, options) }
+                let problems = plans.flatMap(\.problems)
+                guard problems.isEmpty else { return (problems, 0, []) }
+                var stale = 0
+                var staleOutputs: [String] = []
+                for (run, plan) in zip(runs, plans) {
+                    let output = options.output ?? Console.relative(run.settings.outputDirectory)
+                    if plan.isFresh {
+                        Console.out("\(output) is up to date (\(plan.actions.count) files)")
+                        continue
+                    }
+                    staleOutputs.append(output)
+                    stale += report(plan, output: output)
+                }
+                return ([], stale, staleOutputs)
             }
         } catch {
             Console.report([.error("\(error)", at: nil)])
             throw ExitCode(1)
         }
-        let problems = plans.flatMap(\.problems)
-        guard problems.isEmpty else {
-            Console.report(problems)
+        guard outcome.problems.isEmpty else {
+            Console.report(outcome.problems)
             throw ExitCode(1)
         }
-        var stale = 0
-        var staleOutputs: [String] = []
-        for (run, plan) in zip(runs, plans) {
-            let output = options.output ?? Console.relative(run.settings.outputDirectory)
-            if plan.isFresh {
-                Console.out("\(output) is up to date (\(plan.actions.count) files)")
-                continue
-            }
-            staleOutputs.append(output)
-            stale += report(plan, output: output)
-        }
+        let stale = outcome.stale
         guard stale > 0 else { return }
-        Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(staleOutputs.joined(separator: ", ")); run 'modelgen gen'")
+        Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(outcome.staleOutputs.joined(separator: ", ")); run 'modelgen gen'")
         throw ExitCode(2)
     }
 
@@ -105,9 +158,14 @@ struct Check: ParsableCommand {
             switch action {
             case .unchanged:
                 continue
-            case .update(_, let old, let new):
-                Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: String(decoding: new, as: UTF8.self),
-                                             oldName: "\(shown) (on disk)", newName: "\(shown) (generated)"), terminator: "")
+            case .update(let path, let new):
+                do {
+                    let old = try plan.contentsOnDisk(of: path)
+                    Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: new,
+                                                 oldName: "\(shown) (on disk)", newName: "\(shown) (generated)"), terminator: "")
+                } catch {
+                    Console.out("stale: \(shown) (cannot read it again to show the difference: \(error.description))")
+                }
             case .create:
                 Console.out("missing: \(shown)")
             case .remove:
