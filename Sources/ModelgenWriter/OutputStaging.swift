@@ -77,21 +77,11 @@ public final class OutputStaging: @unchecked Sendable {
         }
     }
 
-    /// Writes the file to its temporary; on failure records it (for `finish`) and returns `nil`.
+    /// Writes the file to its temporary; on failure records it (for `check`) and returns `nil`.
     private func stage(_ file: GeneratedFile, at target: String, replacesAFile: Bool) -> String? {
         do throws(FileSystem.Failure) {
-            let folder = FileSystem.parent(target)
-            createdDirectories += try FileSystem.makeDirectories(folder)
-            let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
-            let temporary = FileSystem.join(folder, ".\(name)\(OutputWriter.temporaryMarker)\(getpid())")
-            if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
-            do throws(FileSystem.Failure) {
-                // As in `OutputWriter.apply`: only a file that replaces one is flushed.
-                try FileSystem.createExclusive(temporary, text: file.contents, flushed: replacesAFile)
-            } catch {
-                throw FileSystem.Failure(description: error.description.replacing(temporary, with: target))
-            }
-            return temporary
+            return try OutputWriter.writeTemporary(file.contents, for: target, replacesAFile: replacesAFile,
+                                                   createdDirectories: &createdDirectories)
         } catch {
             failure = OutputWriter.Failure(description: error.description + "; nothing was changed")
             return nil
@@ -144,14 +134,7 @@ public final class OutputStaging: @unchecked Sendable {
             let removable = { (path: String) in folders?.contains { path.hasPrefix($0 + "/") } ?? true }
             let removals = OutputPlan.existingGeneratedFiles(in: directory).filter { !wanted.contains($0) && removable($0) }.sorted()
             do throws(FileSystem.Failure) {
-                for (index, item) in staged.enumerated() {
-                    do throws(FileSystem.Failure) {
-                        try FileSystem.rename(item.temporary, item.target)
-                    } catch {
-                        for rest in staged[index...] { unlink(rest.temporary) }
-                        throw error
-                    }
-                }
+                try OutputWriter.renameIntoPlace(staged)
                 entries = []
                 for entry in sorted {
                     switch entry {

@@ -50,21 +50,8 @@ public enum OutputWriter {
                 case .remove: continue
                 }
                 let target = FileSystem.join(plan.directory, action.path)
-                let folder = FileSystem.parent(target)
-                createdDirectories += try FileSystem.makeDirectories(folder)
-                let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
-                let temporary = FileSystem.join(folder, ".\(name)\(temporaryMarker)\(getpid())")
-                if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
-                // Only a file that replaces one is flushed to disk before the rename, so that a
-                // crash of the machine cannot leave an empty file where good content was; a new
-                // file has nothing to lose, and flushing each of a thousand new files cost more
-                // than generating them. (A killed run needs no flush: renames are atomic.)
-                do throws(FileSystem.Failure) {
-                    try FileSystem.createExclusive(temporary, text: contents, flushed: replacesAFile)
-                } catch {
-                    // Name the file the user knows, not its hidden temporary.
-                    throw FileSystem.Failure(description: error.description.replacing(temporary, with: target))
-                }
+                let temporary = try writeTemporary(contents, for: target, replacesAFile: replacesAFile,
+                                                   createdDirectories: &createdDirectories)
                 staged.append((temporary, target))
             }
         } catch {
@@ -72,14 +59,7 @@ public enum OutputWriter {
             throw Failure(description: error.description + "; nothing was changed")
         }
         do throws(FileSystem.Failure) {
-            for (index, item) in staged.enumerated() {
-                do throws(FileSystem.Failure) {
-                    try FileSystem.rename(item.temporary, item.target)
-                } catch {
-                    for rest in staged[index...] { unlink(rest.temporary) }
-                    throw error
-                }
-            }
+            try renameIntoPlace(staged)
             for action in plan.actions {
                 switch action {
                 case .create(let path, _): summary.created.append(path)
@@ -96,6 +76,43 @@ public enum OutputWriter {
             throw Failure(description: error.description)
         }
         return summary
+    }
+
+    /// Writes `contents` in full to the hidden temporary file beside `target`
+    /// (`.NAME.modelgen-tmp-PID`), making its folders (added to `createdDirectories`, so a
+    /// failed run can remove them), and returns the temporary's path. Errors name `target`.
+    ///
+    /// Only a file that replaces one is flushed to disk before the rename, so that a crash of
+    /// the machine cannot leave an empty file where good content was; a new file has nothing
+    /// to lose, and flushing each of a thousand new files cost more than generating them. (A
+    /// killed run needs no flush: renames are atomic.)
+    static func writeTemporary(_ contents: String, for target: String, replacesAFile: Bool,
+                               createdDirectories: inout [String]) throws(FileSystem.Failure) -> String {
+        let folder = FileSystem.parent(target)
+        createdDirectories += try FileSystem.makeDirectories(folder)
+        let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
+        let temporary = FileSystem.join(folder, ".\(name)\(temporaryMarker)\(getpid())")
+        if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
+        do throws(FileSystem.Failure) {
+            try FileSystem.createExclusive(temporary, text: contents, flushed: replacesAFile)
+        } catch {
+            // Name the file the user knows, not its hidden temporary.
+            throw FileSystem.Failure(description: error.description.replacing(temporary, with: target))
+        }
+        return temporary
+    }
+
+    /// Renames each temporary file onto its target, in order; when one fails, the temporaries
+    /// not yet renamed are removed before the error is passed on.
+    static func renameIntoPlace(_ staged: [(temporary: String, target: String)]) throws(FileSystem.Failure) {
+        for (index, item) in staged.enumerated() {
+            do throws(FileSystem.Failure) {
+                try FileSystem.rename(item.temporary, item.target)
+            } catch {
+                for rest in staged[index...] { unlink(rest.temporary) }
+                throw error
+            }
+        }
     }
 
     /// Removes the temporary files (`.NAME.modelgen-tmp-PID`) that a run killed while writing

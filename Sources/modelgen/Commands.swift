@@ -28,9 +28,8 @@ struct Gen: ParsableCommand {
         // lock, each file staged beside its target as it is made (so the output is never held
         // whole), and nothing is renamed into place until every model succeeded and every
         // staging is free of problems; otherwise every staged file goes again.
-        let summaries: [OutputWriter.Summary]
-        do {
-            summaries = try OutputLock.hold(settings.map(\.outputDirectory), exclusive: true, create: true) {
+        let summaries = try Self.writing {
+            try OutputLock.hold(settings.map(\.outputDirectory), exclusive: true, create: true) {
                 let stagings = settings.map { OutputStaging(directory: $0.outputDirectory) }
                 // A no-op for a staging already committed.
                 defer { stagings.forEach { $0.discard() } }
@@ -47,14 +46,6 @@ struct Gen: ParsableCommand {
                     try staging.commit(onlyUnder: options.emitter.isEmpty ? nil : result.outputFolders)
                 }
             }
-        } catch let exit as ExitCode {
-            throw exit
-        } catch let refused as PlanRefused {
-            Console.report(refused.problems)
-            throw ExitCode(1)
-        } catch {
-            Console.report([.error("\(error)", at: nil)])
-            throw ExitCode(1)
         }
         report(summaries, settings)
     }
@@ -70,20 +61,13 @@ struct Gen: ParsableCommand {
             Console.report(problems)
             throw ExitCode(1)
         }
-        let summaries: [OutputWriter.Summary]
-        do {
-            summaries = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: true, create: true) {
+        let summaries = try Self.writing {
+            try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: true, create: true) {
                 let plans = runs.map { Runner.plan($0, options) }
                 let problems = plans.flatMap(\.problems)
                 guard problems.isEmpty else { throw PlanRefused(problems: problems) }
                 return try plans.map { try OutputWriter.apply($0) }
             }
-        } catch let refused as PlanRefused {
-            Console.report(refused.problems)
-            throw ExitCode(1)
-        } catch {
-            Console.report([.error("\(error)", at: nil)])
-            throw ExitCode(1)
         }
         report(summaries, runs.map(\.settings))
     }
@@ -101,6 +85,22 @@ struct Gen: ParsableCommand {
     }
 
     /// Problems found when planning again under the lock.
+    /// Runs the locked part of a `gen`, turning what it throws into the command's exit: an
+    /// exit it chose passes through, refused plans and write failures are reported, exit 1.
+    private static func writing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let refused as PlanRefused {
+            Console.report(refused.problems)
+            throw ExitCode(1)
+        } catch {
+            Console.report([.error("\(error)", at: nil)])
+            throw ExitCode(1)
+        }
+    }
+
     private struct PlanRefused: Error {
         var problems: [Diagnostic]
     }
