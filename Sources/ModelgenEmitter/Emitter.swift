@@ -19,9 +19,8 @@ public struct EmitterContext: Sendable {
 /// Turns a validated schema into files. An emitter does not touch the disk except to read
 /// user templates; it reports problems as diagnostics, never by crashing.
 public protocol Emitter: Sendable {
-    func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile]
-    /// The same files in the same order, handed to `sink` one at a time as each is made, so a
-    /// caller that writes them out need not hold them all. By default, `emit` then each file.
+    /// Hands the files to `sink` one at a time as each is made, so a caller that writes them
+    /// out need not hold them all.
     func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
               into sink: (GeneratedFile) -> Void)
     /// The folder of the output directory all its files go to (`Swift`, `SQL`), if it has one.
@@ -32,9 +31,11 @@ public protocol Emitter: Sendable {
 extension Emitter {
     public var outputFolder: String? { nil }
 
-    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
-                     into sink: (GeneratedFile) -> Void) {
-        for file in emit(schema, context: context, diagnostics: &diagnostics) { sink(file) }
+    /// The same files in the same order, collected.
+    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        emit(schema, context: context, diagnostics: &diagnostics) { files.append($0) }
+        return files
     }
 }
 

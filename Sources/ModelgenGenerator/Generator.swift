@@ -48,40 +48,26 @@ public struct Generator: Sendable {
     }
 
     public func generate(_ request: Request) -> Result {
-        let linted = lint(request)
-        guard linted.succeeded, let schema = linted.schema else { return linted }
-        return generate(request, schema: schema, diagnostics: linted.diagnostics)
-    }
-
-    private func generate(_ request: Request, schema: Schema, diagnostics earlier: [Diagnostic]) -> Result {
-        var diagnostics = DiagnosticCollector()
-        diagnostics.append(contentsOf: earlier)
-        let context = EmitterContext(templatesDirectory: request.templatesDirectory)
-        let emitters = makeEmitters(request, diagnostics: &diagnostics)
-        var files: [GeneratedFile] = []
-        for output in Self.emitConcurrently(emitters, schema: schema, context: context) {
-            files.append(contentsOf: output.files)
-            diagnostics.append(contentsOf: output.diagnostics)
+        let collected = CollectedFiles()
+        var result = generate(request, linted: lint(request), into: collected.append)
+        if result.succeeded {
+            result.files = collected.all.sorted { $0.path < $1.path }
         }
-        checkPaths(files.map { FileRecord(path: $0.path, sources: $0.sources) }, diagnostics: &diagnostics)
-        let failed = diagnostics.failed(warningsAsErrors: request.warningsAsErrors)
-        return Result(schema: schema, files: failed ? [] : files.sorted { $0.path < $1.path },
-                      diagnostics: diagnostics.sorted(fileOrder: request.inputs.map(\.displayPath)),
-                      succeeded: !failed, outputFolders: emitters.compactMap(\.outputFolder))
+        return result
     }
 
-    /// Generates as `generate(_:)` does, from `linted` (what `lint(request)` returned), but
-    /// hands each file to `sink` as soon as it is made (from the emitters' threads, in no set
-    /// order) instead of returning them: the result's `files` is empty. The files are the
-    /// same, and the result fails exactly when `generate(_:)` would; the caller must then
-    /// discard whatever it did with them. `sink` never gets a path `OutputPath` refuses.
+    /// Generates from `linted` (what `lint(request)` returned), handing each file to `sink`
+    /// as soon as it is made (from the emitters' threads, in no set order) instead of
+    /// returning them: the result's `files` is empty (`generate(_:)` is this with a sink that
+    /// keeps them). When the result fails, the caller must discard whatever it did with the
+    /// files. `sink` never gets a path `OutputPath` refuses.
     public func generate(_ request: Request, linted: Result, into sink: @escaping @Sendable (GeneratedFile) -> Void) -> Result {
         guard linted.succeeded, let schema = linted.schema else { return linted }
         var diagnostics = DiagnosticCollector()
         diagnostics.append(contentsOf: linted.diagnostics)
         let context = EmitterContext(templatesDirectory: request.templatesDirectory)
         let emitters = makeEmitters(request, diagnostics: &diagnostics)
-        let outputs = EmitterOutputs<FileRecord>(count: emitters.count)
+        let outputs = EmitterOutputs(count: emitters.count)
         DispatchQueue.concurrentPerform(iterations: emitters.count) { index in
             var local = DiagnosticCollector()
             var records: [FileRecord] = []
@@ -118,23 +104,9 @@ public struct Generator: Sendable {
     }
 
     /// What path checks need of a file.
-    private struct FileRecord: Sendable {
+    fileprivate struct FileRecord: Sendable {
         var path: String
         var sources: [String]
-    }
-
-    /// Runs the emitters at the same time (they share nothing but the schema, a value) and
-    /// returns their files and diagnostics in the emitters' order, so output does not depend on
-    /// which finished first.
-    private static func emitConcurrently(_ emitters: [any Emitter], schema: Schema, context: EmitterContext)
-        -> [(files: [GeneratedFile], diagnostics: [Diagnostic])] {
-        let outputs = EmitterOutputs<GeneratedFile>(count: emitters.count)
-        DispatchQueue.concurrentPerform(iterations: emitters.count) { index in
-            var diagnostics = DiagnosticCollector()
-            let files = emitters[index].emit(schema, context: context, diagnostics: &diagnostics)
-            outputs.set(index, (files, diagnostics.diagnostics))
-        }
-        return outputs.all
     }
 
     /// Output paths must stay inside the output directory and must not collide, not even on
@@ -173,20 +145,36 @@ public enum OutputPath {
     }
 }
 
-/// One slot per emitter for the results of concurrent emitting.
-private final class EmitterOutputs<File>: @unchecked Sendable {
+/// One slot per emitter for the results of concurrent emitting: the emitters run at the same
+/// time (they share nothing but the schema, a value), and their records and diagnostics are
+/// read in the emitters' order, so nothing depends on which finished first.
+private final class EmitterOutputs: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [(files: [File], diagnostics: [Diagnostic])]
+    private var slots: [(files: [Generator.FileRecord], diagnostics: [Diagnostic])]
 
     init(count: Int) {
         slots = Array(repeating: ([], []), count: count)
     }
 
-    func set(_ index: Int, _ output: (files: [File], diagnostics: [Diagnostic])) {
+    func set(_ index: Int, _ output: (files: [Generator.FileRecord], diagnostics: [Diagnostic])) {
         lock.withLock { slots[index] = output }
     }
 
-    var all: [(files: [File], diagnostics: [Diagnostic])] {
+    var all: [(files: [Generator.FileRecord], diagnostics: [Diagnostic])] {
         lock.withLock { slots }
+    }
+}
+
+/// The files `generate(_:)` keeps, as the emitters hand them on from their threads.
+private final class CollectedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [GeneratedFile] = []
+
+    func append(_ file: GeneratedFile) {
+        lock.withLock { files.append(file) }
+    }
+
+    var all: [GeneratedFile] {
+        lock.withLock { files }
     }
 }

@@ -31,12 +31,6 @@ public struct SQLEmitter: Emitter {
 
     /// Builds the tables of the chosen layout, reports the problems only SQL has (and then
     /// writes nothing), and renders one script per chosen dialect.
-    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        emit(schema, context: context, diagnostics: &diagnostics) { files.append($0) }
-        return files
-    }
-
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
                      into sink: (GeneratedFile) -> Void) {
         let tables = switch options.layout {

@@ -26,12 +26,6 @@ public struct SwiftModelEmitter: Emitter {
         SwiftModelOptions.read(entries, diagnostics: &diagnostics).map { SwiftModelEmitter(options: $0) }
     }
 
-    public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        emit(schema, context: context, diagnostics: &diagnostics) { files.append($0) }
-        return files
-    }
-
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
                      into sink: (GeneratedFile) -> Void) {
         var local = DiagnosticCollector()

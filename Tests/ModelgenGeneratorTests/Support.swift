@@ -11,14 +11,15 @@ import ModelgenYAML
 struct ListingEmitter: Emitter {
     var suffix = ""
 
-    func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
-        schema.files.map { file in
+    func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
+              into sink: (GeneratedFile) -> Void) {
+        for file in schema.files {
             let stem = file.path.split(separator: "/").last!.split(separator: ".").first!
             var body = ""
             for definition in schema.classes where definition.file == file.path {
                 body += "\(definition.name): \(definition.fields.map { "\($0.name) \($0.type)" }.joined(separator: ", "))\(suffix)\n"
             }
-            return GeneratedFile(path: "Listing/\(stem).txt", sources: [file.path], commentPrefix: "#", body: body)
+            sink(GeneratedFile(path: "Listing/\(stem).txt", sources: [file.path], commentPrefix: "#", body: body))
         }
     }
 
