@@ -35,6 +35,8 @@ struct SwiftViewModels {
         var doc: [String]
         var isRequired: Bool
         var isPredefined: Bool
+        /// A pointer to an object of a schema class.
+        var isPointer = false
         /// Stored out of line, as `@Indirect` (a pointer, with ParseRuntime).
         var isBoxed = false
         /// Set for the few SDK-required fields that are not optional.
@@ -99,7 +101,7 @@ struct SwiftViewModels {
                 stored.append(Stored(parseName: field.name, swiftName: swiftName, type: names.storedType(of: field, in: parseName)!,
                                      keyType: names.swiftType(field.type)!,
                                      doc: fieldDoc(field, inClass: parseName), isRequired: field.isRequired, isPredefined: false,
-                                     isBoxed: isPointer && names.boxesPointers))
+                                     isPointer: isPointer, isBoxed: isPointer && names.boxesPointers))
             }
         }
         for field in stored {
@@ -118,10 +120,22 @@ struct SwiftViewModels {
             field.initialValue.map { ["name": SwiftSyntax.identifier(field.swiftName), "value": $0] }
         }
         context["hasInitialValues"] = stored.contains { $0.initialValue != nil }
-        if stored.contains(where: { $0.swiftName != $0.parseName }) {
-            // `originalData` stays out: the SDK keeps it in memory and never sends or decodes it.
-            let fixed = ["objectId", "createdAt", "updatedAt", "ACL"]
-            context["codingKeys"] = ["keys": fixed + stored.map { codingKey(swiftName: $0.swiftName, parseName: $0.parseName) }]
+        switch options.runtime {
+        case .parseSwift:
+            if stored.contains(where: { $0.swiftName != $0.parseName }) {
+                // `originalData` stays out: the SDK keeps it in memory and never sends or decodes it.
+                let fixed = ["objectId", "createdAt", "updatedAt", "ACL"]
+                context["codingKeys"] = ["keys": fixed + stored.map { codingKey(swiftName: $0.swiftName, parseName: $0.parseName) }]
+            }
+        case .parseRuntime:
+            // A table that ParseRuntime's `Codable`, merge and `==` run over: much cheaper to
+            // compile than synthesized conformances (see ParseStoredField.swift), and the same JSON.
+            context["storedFields"] = stored.map { field -> Context in
+                let kind = field.isPredefined ? (field.initialValue == nil ? "predefined" : "predefinedRequired")
+                    : field.isPointer ? "pointer" : "field"
+                return ["kind": kind, "key": SwiftSyntax.stringLiteral(field.parseName), "name": SwiftSyntax.identifier(field.swiftName)]
+            }
+            context["hasStoredFields"] = !stored.isEmpty
         }
         let custom = stored.filter { !$0.isPredefined }
         if !custom.isEmpty {

@@ -295,26 +295,63 @@ enum CompiledTemplates {
             }
             output += "    }\n\n"
         }
-        output += "    "
-        stack.append("access", to: &output)
-        output += "func merge(with object: Self) throws -> Self {\n"
-        stack.invertedSection("mergeFields", &output) { stack, output in
-            output += "        try mergeParse(with: object)\n"
-        }
-        stack.section("hasMergeFields", &output) { stack, output in
-            output += "        var updated = try mergeParse(with: object)\n"
-            stack.section("mergeFields", &output) { stack, output in
-                output += "        if updated.shouldRestoreKey(\\."
-                stack.append(".", to: &output)
-                output += ", original: object) {\n            updated."
-                stack.append(".", to: &output)
-                output += " = object."
-                stack.append(".", to: &output)
-                output += "\n        }\n"
+        stack.section("parseSwift", &output) { stack, output in
+            output += "    "
+            stack.append("access", to: &output)
+            output += "func merge(with object: Self) throws -> Self {\n"
+            stack.invertedSection("mergeFields", &output) { stack, output in
+                output += "        try mergeParse(with: object)\n"
             }
-            output += "        return updated\n"
+            stack.section("hasMergeFields", &output) { stack, output in
+                output += "        var updated = try mergeParse(with: object)\n"
+                stack.section("mergeFields", &output) { stack, output in
+                    output += "        if updated.shouldRestoreKey(\\."
+                    stack.append(".", to: &output)
+                    output += ", original: object) {\n            updated."
+                    stack.append(".", to: &output)
+                    output += " = object."
+                    stack.append(".", to: &output)
+                    output += "\n        }\n"
+                }
+                output += "        return updated\n"
+            }
+            output += "    }\n"
         }
-        output += "    }\n}\n\nextension "
+        stack.section("parseRuntime", &output) { stack, output in
+            output += "    /// The stored fields by Parse name: how `"
+            stack.append("typeName", to: &output)
+            output += "` is decoded, encoded, merged and compared.\n"
+            stack.section("hasStoredFields", &output) { stack, output in
+                output += "    static let storedFields: [ParseStoredField<"
+                stack.append("typeName", to: &output)
+                output += ">] = [\n"
+                stack.section("storedFields", &output) { stack, output in
+                    output += "        ."
+                    stack.append("kind", to: &output)
+                    output += "("
+                    stack.append("key", to: &output)
+                    output += ", \\."
+                    stack.append("name", to: &output)
+                    output += "),\n"
+                }
+                output += "    ]\n"
+            }
+            stack.invertedSection("hasStoredFields", &output) { stack, output in
+                output += "    static let storedFields: [ParseStoredField<"
+                stack.append("typeName", to: &output)
+                output += ">] = []\n"
+            }
+            output += "\n    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.\n    "
+            stack.append("access", to: &output)
+            output += "init(from decoder: any Decoder) throws {\n        try self.init(from: decoder, fields: Self.storedFields)\n    }\n\n    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.\n    "
+            stack.append("access", to: &output)
+            output += "func encode(to encoder: any Encoder) throws {\n        try encode(to: encoder, fields: Self.storedFields)\n    }\n\n    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.\n    "
+            stack.append("access", to: &output)
+            output += "func merge(with object: Self) throws -> Self {\n        try merge(with: object, fields: Self.storedFields)\n    }\n\n    /// Whether the two objects are equal in every property.\n    "
+            stack.append("access", to: &output)
+            output += "static func == (lhs: Self, rhs: Self) -> Bool {\n        isEqual(lhs, rhs, fields: storedFields)\n    }\n"
+        }
+        output += "}\n\nextension "
         stack.append("typeName", to: &output)
         output += " {\n    /// The keys of `"
         stack.append("typeName", to: &output)

@@ -150,6 +150,7 @@ public enum DefaultTemplates {
                 }
 
             {{/memberwiseInit}}
+            {{#parseSwift}}
                 {{{access}}}func merge(with object: Self) throws -> Self {
             {{^mergeFields}}
                     try mergeParse(with: object)
@@ -164,6 +165,40 @@ public enum DefaultTemplates {
                     return updated
             {{/hasMergeFields}}
                 }
+            {{/parseSwift}}
+            {{#parseRuntime}}
+                /// The stored fields by Parse name: how `{{{typeName}}}` is decoded, encoded, merged and compared.
+            {{#hasStoredFields}}
+                static let storedFields: [ParseStoredField<{{{typeName}}}>] = [
+            {{#storedFields}}
+                    .{{{kind}}}({{{key}}}, \.{{{name}}}),
+            {{/storedFields}}
+                ]
+            {{/hasStoredFields}}
+            {{^hasStoredFields}}
+                static let storedFields: [ParseStoredField<{{{typeName}}}>] = []
+            {{/hasStoredFields}}
+
+                /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+                {{{access}}}init(from decoder: any Decoder) throws {
+                    try self.init(from: decoder, fields: Self.storedFields)
+                }
+
+                /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+                {{{access}}}func encode(to encoder: any Encoder) throws {
+                    try encode(to: encoder, fields: Self.storedFields)
+                }
+
+                /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
+                {{{access}}}func merge(with object: Self) throws -> Self {
+                    try merge(with: object, fields: Self.storedFields)
+                }
+
+                /// Whether the two objects are equal in every property.
+                {{{access}}}static func == (lhs: Self, rhs: Self) -> Bool {
+                    isEqual(lhs, rhs, fields: storedFields)
+                }
+            {{/parseRuntime}}
             }
 
             extension {{{typeName}}} {

@@ -7,21 +7,38 @@ import ModelgenYAML
 import Testing
 
 @Suite struct SwiftModelEmitterTests {
-    @Test func keywordsAreEscapedAndRenamedFieldsGetCodingKeys() {
-        let (files, diagnostics) = emitSwift("""
-            version: 1
-            classes:
-              Thing:
-                fields:
-                  class: string
-                  default: {type: bool, swiftName: isDefault}
-                  description: string
-            """)
+    static let renamedFields = """
+        version: 1
+        classes:
+          Thing:
+            fields:
+              class: string
+              default: {type: bool, swiftName: isDefault}
+              description: string
+        """
+
+    @Test func keywordsAreEscapedAndRenamedFieldsAreCodedByParseName() {
+        let (files, diagnostics) = emitSwift(Self.renamedFields)
         #expect(diagnostics.isEmpty)
         let text = body(files["Swift/Thing.swift"])
         #expect(text.contains("    public var `class`: String?\n"))
         #expect(text.contains("    public var isDefault: Bool?\n"))
         #expect(text.contains("    public var description: String?\n"))
+        #expect(text.contains("""
+                static let storedFields: [ParseStoredField<Thing>] = [
+                    .field("class", \\.`class`),
+                    .field("default", \\.isDefault),
+                    .field("description", \\.description),
+                ]
+            """))
+        #expect(!text.contains("CodingKeys"))
+        #expect(text.contains("        public static var isDefault: ParseField<Thing, Bool> { .init(\"default\") }\n"))
+    }
+
+    @Test func withParseSwiftRenamedFieldsGetCodingKeys() {
+        let (files, diagnostics) = emitSwift(Self.renamedFields, options: SwiftModelOptions(runtime: .parseSwift))
+        #expect(diagnostics.isEmpty)
+        let text = body(files["Swift/Thing.swift"])
         #expect(text.contains("""
                 enum CodingKeys: String, CodingKey {
                     case objectId
@@ -34,11 +51,12 @@ import Testing
                 }
             """))
         #expect(text.contains("        if updated.shouldRestoreKey(\\.`class`, original: object) {\n            updated.`class` = object.`class`\n"))
-        #expect(text.contains("        public static var isDefault: ParseField<Thing, Bool> { .init(\"default\") }\n"))
+        #expect(!text.contains("storedFields"))
     }
 
     @Test func noCodingKeysWhenEveryNameIsTheParseName() {
-        let (files, _) = emitSwift("version: 1\nclasses:\n  Thing:\n    fields:\n      name: string\n")
+        let (files, _) = emitSwift("version: 1\nclasses:\n  Thing:\n    fields:\n      name: string\n",
+                                   options: SwiftModelOptions(runtime: .parseSwift))
         #expect(!body(files["Swift/Thing.swift"]).contains("CodingKeys"))
     }
 

@@ -44,21 +44,32 @@ extension Book {
         self.isbn = isbn
     }
 
+    /// The stored fields by Parse name: how `Book` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<Book>] = [
+        .field("title", \.title),
+        .field("publishingYear", \.publishingYear),
+        .pointer("genre", \.genre),
+        .pointer("isbn", \.isbn),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.title, original: object) {
-            updated.title = object.title
-        }
-        if updated.shouldRestoreKey(\.publishingYear, original: object) {
-            updated.publishingYear = object.publishingYear
-        }
-        if updated.shouldRestoreKey(\.genre, original: object) {
-            updated.genre = object.genre
-        }
-        if updated.shouldRestoreKey(\.isbn, original: object) {
-            updated.isbn = object.isbn
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

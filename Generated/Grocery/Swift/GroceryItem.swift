@@ -44,21 +44,32 @@ extension GroceryItem {
         self.bought = bought
     }
 
+    /// The stored fields by Parse name: how `GroceryItem` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<GroceryItem>] = [
+        .field("name", \.name),
+        .field("quantity", \.quantity),
+        .pointer("unit", \.unit),
+        .field("bought", \.bought),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.name, original: object) {
-            updated.name = object.name
-        }
-        if updated.shouldRestoreKey(\.quantity, original: object) {
-            updated.quantity = object.quantity
-        }
-        if updated.shouldRestoreKey(\.unit, original: object) {
-            updated.unit = object.unit
-        }
-        if updated.shouldRestoreKey(\.bought, original: object) {
-            updated.bought = object.bought
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

@@ -40,21 +40,32 @@ extension Dog {
         self.mother = mother
     }
 
+    /// The stored fields by Parse name: how `Dog` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<Dog>] = [
+        .field("name", \.name),
+        .field("breed", \.breed),
+        .field("photo", \.photo),
+        .pointer("mother", \.mother),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.name, original: object) {
-            updated.name = object.name
-        }
-        if updated.shouldRestoreKey(\.breed, original: object) {
-            updated.breed = object.breed
-        }
-        if updated.shouldRestoreKey(\.photo, original: object) {
-            updated.photo = object.photo
-        }
-        if updated.shouldRestoreKey(\.mother, original: object) {
-            updated.mother = object.mother
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

@@ -39,12 +39,42 @@ extension Installation {
         self.person = person
     }
 
+    /// The stored fields by Parse name: how `Installation` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<Installation>] = [
+        .predefined("installationId", \.installationId),
+        .predefined("deviceToken", \.deviceToken),
+        .predefined("channels", \.channels),
+        .predefined("deviceType", \.deviceType),
+        .predefined("pushType", \.pushType),
+        .predefined("GCMSenderId", \.GCMSenderId),
+        .predefined("timeZone", \.timeZone),
+        .predefined("localeIdentifier", \.localeIdentifier),
+        .predefined("badge", \.badge),
+        .predefined("appVersion", \.appVersion),
+        .predefined("appName", \.appName),
+        .predefined("appIdentifier", \.appIdentifier),
+        .predefined("parseVersion", \.parseVersion),
+        .pointer("person", \.person),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.person, original: object) {
-            updated.person = object.person
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

@@ -31,8 +31,34 @@ public struct Session: ParseSession, Sendable {
 }
 
 extension Session {
+    /// The stored fields by Parse name: how `Session` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<Session>] = [
+        .predefined("restricted", \.restricted),
+        .predefinedRequired("user", \.user),
+        .predefinedRequired("installationId", \.installationId),
+        .predefinedRequired("sessionToken", \.sessionToken),
+        .predefinedRequired("expiresAt", \.expiresAt),
+        .predefinedRequired("createdWith", \.createdWith),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        try mergeParse(with: object)
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

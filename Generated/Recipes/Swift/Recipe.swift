@@ -65,36 +65,37 @@ extension Recipe {
         self.releaseDate = releaseDate
     }
 
+    /// The stored fields by Parse name: how `Recipe` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<Recipe>] = [
+        .field("name", \.name),
+        .field("servings", \.servings),
+        .field("price", \.price),
+        .field("isAvailable", \.isAvailable),
+        .field("category", \.category),
+        .field("ingredients", \.ingredients),
+        .field("sideOptions", \.sideOptions),
+        .field("nutritionalInfo", \.nutritionalInfo),
+        .field("releaseDate", \.releaseDate),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.name, original: object) {
-            updated.name = object.name
-        }
-        if updated.shouldRestoreKey(\.servings, original: object) {
-            updated.servings = object.servings
-        }
-        if updated.shouldRestoreKey(\.price, original: object) {
-            updated.price = object.price
-        }
-        if updated.shouldRestoreKey(\.isAvailable, original: object) {
-            updated.isAvailable = object.isAvailable
-        }
-        if updated.shouldRestoreKey(\.category, original: object) {
-            updated.category = object.category
-        }
-        if updated.shouldRestoreKey(\.ingredients, original: object) {
-            updated.ingredients = object.ingredients
-        }
-        if updated.shouldRestoreKey(\.sideOptions, original: object) {
-            updated.sideOptions = object.sideOptions
-        }
-        if updated.shouldRestoreKey(\.nutritionalInfo, original: object) {
-            updated.nutritionalInfo = object.nutritionalInfo
-        }
-        if updated.shouldRestoreKey(\.releaseDate, original: object) {
-            updated.releaseDate = object.releaseDate
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

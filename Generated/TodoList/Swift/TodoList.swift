@@ -39,18 +39,31 @@ extension TodoList {
         self.archived = archived
     }
 
+    /// The stored fields by Parse name: how `TodoList` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<TodoList>] = [
+        .field("title", \.title),
+        .pointer("owner", \.owner),
+        .field("archived", \.archived),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.title, original: object) {
-            updated.title = object.title
-        }
-        if updated.shouldRestoreKey(\.owner, original: object) {
-            updated.owner = object.owner
-        }
-        if updated.shouldRestoreKey(\.archived, original: object) {
-            updated.archived = object.archived
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

@@ -52,28 +52,6 @@ public struct TodoListItem: ParseObject, Sendable {
     public var `class`: String?
 
     public init() {}
-
-    enum CodingKeys: String, CodingKey {
-        case objectId
-        case createdAt
-        case updatedAt
-        case ACL
-        case title
-        case description
-        case list
-        case assignee
-        case priority
-        case status
-        case dueDate
-        case completedAt
-        case estimateHours
-        case tags
-        case reminder
-        case attachments
-        case metadata
-        case isDefault = "default"
-        case `class`
-    }
 }
 
 extension TodoListItem {
@@ -113,54 +91,43 @@ extension TodoListItem {
         self.`class` = `class`
     }
 
+    /// The stored fields by Parse name: how `TodoListItem` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<TodoListItem>] = [
+        .field("title", \.title),
+        .field("description", \.description),
+        .pointer("list", \.list),
+        .pointer("assignee", \.assignee),
+        .field("priority", \.priority),
+        .field("status", \.status),
+        .field("dueDate", \.dueDate),
+        .field("completedAt", \.completedAt),
+        .field("estimateHours", \.estimateHours),
+        .field("tags", \.tags),
+        .field("reminder", \.reminder),
+        .field("attachments", \.attachments),
+        .field("metadata", \.metadata),
+        .field("default", \.isDefault),
+        .field("class", \.`class`),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.title, original: object) {
-            updated.title = object.title
-        }
-        if updated.shouldRestoreKey(\.description, original: object) {
-            updated.description = object.description
-        }
-        if updated.shouldRestoreKey(\.list, original: object) {
-            updated.list = object.list
-        }
-        if updated.shouldRestoreKey(\.assignee, original: object) {
-            updated.assignee = object.assignee
-        }
-        if updated.shouldRestoreKey(\.priority, original: object) {
-            updated.priority = object.priority
-        }
-        if updated.shouldRestoreKey(\.status, original: object) {
-            updated.status = object.status
-        }
-        if updated.shouldRestoreKey(\.dueDate, original: object) {
-            updated.dueDate = object.dueDate
-        }
-        if updated.shouldRestoreKey(\.completedAt, original: object) {
-            updated.completedAt = object.completedAt
-        }
-        if updated.shouldRestoreKey(\.estimateHours, original: object) {
-            updated.estimateHours = object.estimateHours
-        }
-        if updated.shouldRestoreKey(\.tags, original: object) {
-            updated.tags = object.tags
-        }
-        if updated.shouldRestoreKey(\.reminder, original: object) {
-            updated.reminder = object.reminder
-        }
-        if updated.shouldRestoreKey(\.attachments, original: object) {
-            updated.attachments = object.attachments
-        }
-        if updated.shouldRestoreKey(\.metadata, original: object) {
-            updated.metadata = object.metadata
-        }
-        if updated.shouldRestoreKey(\.isDefault, original: object) {
-            updated.isDefault = object.isDefault
-        }
-        if updated.shouldRestoreKey(\.`class`, original: object) {
-            updated.`class` = object.`class`
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

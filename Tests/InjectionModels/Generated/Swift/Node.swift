@@ -42,21 +42,32 @@ extension Node {
         self.leaf = leaf
     }
 
+    /// The stored fields by Parse name: how `Node` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<Node>] = [
+        .pointer("parent", \.parent),
+        .pointer("peer", \.peer),
+        .field("children", \.children),
+        .pointer("leaf", \.leaf),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.parent, original: object) {
-            updated.parent = object.parent
-        }
-        if updated.shouldRestoreKey(\.peer, original: object) {
-            updated.peer = object.peer
-        }
-        if updated.shouldRestoreKey(\.children, original: object) {
-            updated.children = object.children
-        }
-        if updated.shouldRestoreKey(\.leaf, original: object) {
-            updated.leaf = object.leaf
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

@@ -141,75 +141,50 @@ extension Payload {
         self.select = select
     }
 
+    /// The stored fields by Parse name: how `Payload` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<Payload>] = [
+        .field("title", \.title),
+        .field("note", \.note),
+        .field("path", \.path),
+        .field("sql", \.sql),
+        .field("interpolation", \.interpolation),
+        .field("raw", \.raw),
+        .field("unicode", \.unicode),
+        .field("quote", \.quote),
+        .field("level", \.level),
+        .field("biggest", \.biggest),
+        .field("smallest", \.smallest),
+        .field("tiny", \.tiny),
+        .field("huge", \.huge),
+        .field("text", \.text),
+        .field("class", \.`class`),
+        .field("default", \.`default`),
+        .field("Type", \.`Type`),
+        .field("init", \.`init`),
+        .field("protocol", \.`protocol`),
+        .field("true", \.`true`),
+        .field("null", \.null),
+        .field("select", \.select),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.title, original: object) {
-            updated.title = object.title
-        }
-        if updated.shouldRestoreKey(\.note, original: object) {
-            updated.note = object.note
-        }
-        if updated.shouldRestoreKey(\.path, original: object) {
-            updated.path = object.path
-        }
-        if updated.shouldRestoreKey(\.sql, original: object) {
-            updated.sql = object.sql
-        }
-        if updated.shouldRestoreKey(\.interpolation, original: object) {
-            updated.interpolation = object.interpolation
-        }
-        if updated.shouldRestoreKey(\.raw, original: object) {
-            updated.raw = object.raw
-        }
-        if updated.shouldRestoreKey(\.unicode, original: object) {
-            updated.unicode = object.unicode
-        }
-        if updated.shouldRestoreKey(\.quote, original: object) {
-            updated.quote = object.quote
-        }
-        if updated.shouldRestoreKey(\.level, original: object) {
-            updated.level = object.level
-        }
-        if updated.shouldRestoreKey(\.biggest, original: object) {
-            updated.biggest = object.biggest
-        }
-        if updated.shouldRestoreKey(\.smallest, original: object) {
-            updated.smallest = object.smallest
-        }
-        if updated.shouldRestoreKey(\.tiny, original: object) {
-            updated.tiny = object.tiny
-        }
-        if updated.shouldRestoreKey(\.huge, original: object) {
-            updated.huge = object.huge
-        }
-        if updated.shouldRestoreKey(\.text, original: object) {
-            updated.text = object.text
-        }
-        if updated.shouldRestoreKey(\.`class`, original: object) {
-            updated.`class` = object.`class`
-        }
-        if updated.shouldRestoreKey(\.`default`, original: object) {
-            updated.`default` = object.`default`
-        }
-        if updated.shouldRestoreKey(\.`Type`, original: object) {
-            updated.`Type` = object.`Type`
-        }
-        if updated.shouldRestoreKey(\.`init`, original: object) {
-            updated.`init` = object.`init`
-        }
-        if updated.shouldRestoreKey(\.`protocol`, original: object) {
-            updated.`protocol` = object.`protocol`
-        }
-        if updated.shouldRestoreKey(\.`true`, original: object) {
-            updated.`true` = object.`true`
-        }
-        if updated.shouldRestoreKey(\.null, original: object) {
-            updated.null = object.null
-        }
-        if updated.shouldRestoreKey(\.select, original: object) {
-            updated.select = object.select
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 

@@ -37,12 +37,34 @@ extension User {
         self.lastSession = lastSession
     }
 
+    /// The stored fields by Parse name: how `User` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<User>] = [
+        .predefined("username", \.username),
+        .predefined("password", \.password),
+        .predefined("email", \.email),
+        .predefined("emailVerified", \.emailVerified),
+        .predefined("authData", \.authData),
+        .pointer("lastSession", \.lastSession),
+    ]
+
+    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, fields: Self.storedFields)
+    }
+
+    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, fields: Self.storedFields)
+    }
+
+    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.
     public func merge(with object: Self) throws -> Self {
-        var updated = try mergeParse(with: object)
-        if updated.shouldRestoreKey(\.lastSession, original: object) {
-            updated.lastSession = object.lastSession
-        }
-        return updated
+        try merge(with: object, fields: Self.storedFields)
+    }
+
+    /// Whether the two objects are equal in every property.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        isEqual(lhs, rhs, fields: storedFields)
     }
 }
 
