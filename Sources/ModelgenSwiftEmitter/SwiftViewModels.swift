@@ -35,10 +35,9 @@ struct SwiftViewModels {
         var doc: [String]
         var isRequired: Bool
         var isPredefined: Bool
-        /// A pointer to an object of a schema class.
+        /// A pointer to an object of a schema class (stored as `@Indirect` when the names box
+        /// pointers, with ParseRuntime).
         var isPointer = false
-        /// Stored out of line, as `@Indirect` (a pointer, with ParseRuntime).
-        var isBoxed = false
         /// Set for the few SDK-required fields that are not optional.
         var initialValue: String? = nil
     }
@@ -101,7 +100,7 @@ struct SwiftViewModels {
                 stored.append(Stored(parseName: field.name, swiftName: swiftName, type: names.storedType(of: field, in: parseName)!,
                                      keyType: names.swiftType(field.type)!,
                                      doc: fieldDoc(field, inClass: parseName), isRequired: field.isRequired, isPredefined: false,
-                                     isPointer: isPointer, isBoxed: isPointer && names.boxesPointers))
+                                     isPointer: isPointer))
             }
         }
         for field in stored {
@@ -113,7 +112,7 @@ struct SwiftViewModels {
         let spaced = stored.contains { !$0.doc.isEmpty }
         context["fields"] = stored.enumerated().map { index, field -> Context in
             ["name": SwiftSyntax.identifier(field.swiftName), "type": field.initialValue == nil ? field.type + "?" : field.type,
-             "propertyWrapper": field.isBoxed ? "@Indirect " : "",
+             "propertyWrapper": field.isPointer && names.boxesPointers ? "@Indirect " : "",
              "doc": field.doc, "blankLineBefore": index == 0 || spaced]
         }
         context["initialValues"] = stored.compactMap { field in

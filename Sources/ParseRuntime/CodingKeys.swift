@@ -56,4 +56,14 @@ extension KeyedDecodingContainer {
             ))
         }
     }
+
+    /// The object at `key`, from a pointer or an included object, or `nil` when the key is
+    /// missing or `null`. Another Parse value (`{"__type": "Date", …}`) is a
+    /// `DecodingError.typeMismatch`, not an empty object.
+    func decodePointerOrObjectIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        try nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
+            .checkParseType(["Pointer", "Object"], forKey: AnyCodingKey("__type"), decoding: type)
+        return try decode(type, forKey: key)
+    }
 }

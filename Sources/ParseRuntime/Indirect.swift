@@ -91,11 +91,9 @@ extension KeyedDecodingContainer {
     /// included object: another Parse type (`{"__type": "Date", …}`) is a
     /// `DecodingError.typeMismatch`, not an empty object.
     public func decode<Value: Decodable>(_ type: Indirect<Value>.Type, forKey key: Key) throws -> Indirect<Value> {
-        guard contains(key), try !decodeNil(forKey: key) else { return Indirect() }
         if Value.self is any ParseObject.Type {
-            try nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-                .checkParseType(["Pointer", "Object"], forKey: AnyCodingKey("__type"), decoding: Value.self)
+            return Indirect(wrappedValue: try decodePointerOrObjectIfPresent(Value.self, forKey: key))
         }
-        return Indirect(wrappedValue: try decode(Value.self, forKey: key))
+        return Indirect(wrappedValue: try decodeIfPresent(Value.self, forKey: key))
     }
 }

@@ -175,11 +175,7 @@ struct ParseFieldDecodingContainer {
     /// The object `key` points to (a pointer or an included object), or `nil` when the key is
     /// missing or `null`; another Parse type is a type mismatch, not an empty object.
     func decodeObjectIfPresent<Value: ParseObject>(forKey key: String) throws -> Value? {
-        let key = AnyCodingKey(key)
-        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-        try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-            .checkParseType(["Pointer", "Object"], forKey: AnyCodingKey("__type"), decoding: Value.self)
-        return try container.decode(Value.self, forKey: key)
+        try container.decodePointerOrObjectIfPresent(Value.self, forKey: AnyCodingKey(key))
     }
 
     /// The value of `key`, which must be present and not `null`.
