@@ -128,6 +128,7 @@ final class Harness {
             return
         }
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: setAsidePath)  // left by a stopped run
         facts["load before"] = loadAverage()
         try buildTools()
         for n in options.sizes { try prepareSchemas(n) }
@@ -140,6 +141,7 @@ final class Harness {
         facts["load after"] = loadAverage()
         try writeReport()
         say("wrote \(outputPath)")
+        try? FileManager.default.removeItem(atPath: setAsidePath)
         if !problems.isEmpty {
             for p in problems { say("problem: \(p)") }
             exit(1)
@@ -222,6 +224,20 @@ final class Harness {
         var outputFolder = "out"
     }
 
+    /// Where earlier runs' output folders go. They are deleted only when the whole run is over:
+    /// on a file system without a journal (this machine's ext4), the kernel checks every free inode
+    /// for a recent deletion before reusing it, and after `rm -rf` of thousands of files that
+    /// check took more than half of `gen`'s time (perf, N=1,000), which would measure the harness.
+    var setAsidePath: String { work + "/set-aside" }
+    var setAsideCount = 0
+
+    func setAside(_ path: String) {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        setAsideCount += 1
+        try? FileManager.default.createDirectory(atPath: setAsidePath, withIntermediateDirectories: true)
+        try? FileManager.default.moveItem(atPath: path, toPath: setAsidePath + "/\(setAsideCount)")
+    }
+
     func steps(_ n: Int) -> [Step] {
         let dir = directory(n)
         let t = options.commandTimeoutSeconds
@@ -255,7 +271,7 @@ final class Harness {
             for step in list {
                 if let l = limit[step.key], r >= l { continue }
                 if step.freshOutput {
-                    try? FileManager.default.removeItem(atPath: dir + "/" + step.outputFolder)
+                    setAside(dir + "/" + step.outputFolder)
                     // swift-openapi-generator wants its output folder to exist.
                     if step.outputFolder != "out" { try FileManager.default.createDirectory(atPath: dir + "/" + step.outputFolder, withIntermediateDirectories: true) }
                 }
