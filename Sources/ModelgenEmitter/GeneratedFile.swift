@@ -1,18 +1,27 @@
 /// One output file, held in memory until the writer decides what to do with it.
+///
+/// A large file (a SQL script of thousands of tables) is held as the pieces it was rendered
+/// in, so that it is never copied whole while it grows; `contents` joins them when asked.
 public struct GeneratedFile: Sendable, Hashable {
     /// Path relative to the output directory, `/`-separated.
     public var path: String
-    /// The full text, header included.
-    public var contents: String
+    /// The text, header included, in the order it is written.
+    public private(set) var pieces: [String]
     /// The schema files it came from, as the header names them.
     public var sources: [String]
+
+    /// The full text, header included.
+    public var contents: String {
+        get { pieces.count == 1 ? pieces[0] : pieces.joined() }
+        set { pieces = [newValue] }
+    }
 
     /// Builds a file whose first lines are the generated-file header, written as comments with
     /// `commentPrefix` (`//` for Swift, `--` for SQL).
     public init(path: String, sources: [String], commentPrefix: String, body: String) {
         self.path = path
         self.sources = sources
-        self.contents = GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix) + body
+        self.pieces = [GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix) + body]
     }
 
     /// The same, with the body written by `writeBody` straight after the header, so that a
@@ -22,10 +31,41 @@ public struct GeneratedFile: Sendable, Hashable {
         self.sources = sources
         var contents = GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix)
         writeBody(&contents)
-        self.contents = contents
+        self.pieces = [contents]
     }
 
-    public var bytes: [UInt8] { Array(contents.utf8) }
+    /// The same for a body written in pieces: `writeBody` appends to the text (which starts
+    /// with the header) and may move what it has written so far to the end of the pieces.
+    public init(path: String, sources: [String], commentPrefix: String,
+                writingPieces writeBody: (_ text: inout String, _ pieces: inout [String]) -> Void) {
+        self.path = path
+        self.sources = sources
+        var text = GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix)
+        var pieces: [String] = []
+        writeBody(&text, &pieces)
+        if !text.isEmpty || pieces.isEmpty { pieces.append(text) }
+        self.pieces = pieces
+    }
+
+    /// The length of the text in UTF-8 bytes.
+    public var byteCount: Int { pieces.reduce(0) { $0 + $1.utf8.count } }
+
+    public var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(byteCount)
+        for piece in pieces { bytes.append(contentsOf: piece.utf8) }
+        return bytes
+    }
+
+    public static func == (a: GeneratedFile, b: GeneratedFile) -> Bool {
+        a.path == b.path && a.sources == b.sources && a.contents == b.contents
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(sources)
+        hasher.combine(contents)
+    }
 }
 
 /// The header that marks a file as modelgen's. It names the schema and says the file is

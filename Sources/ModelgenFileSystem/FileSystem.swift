@@ -43,6 +43,7 @@ package enum FileSystem {
         guard fstat(descriptor, &info) == 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
         guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "cannot read '\(path)': not a regular file") }
         var result: [UInt8] = []
+        result.reserveCapacity(min(Int(info.st_size), limit ?? Int.max))  // not doubled as it grows
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while limit.map({ result.count < $0 }) ?? true {
             let wanted = min(chunk.count, (limit ?? Int.max) - result.count)
@@ -55,6 +56,41 @@ package enum FileSystem {
             result.append(contentsOf: chunk[0..<count])
         }
         return result
+    }
+
+    /// Whether the regular file at `path` holds exactly the UTF-8 bytes of `pieces`, one after
+    /// another. The file is read in blocks and compared as it is read, never held whole.
+    package static func hasContents(_ path: String, pieces: [String]) throws(Failure) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "cannot read '\(path)': not a regular file") }
+        guard Int(info.st_size) == pieces.reduce(0, { $0 + $1.utf8.count }) else { return false }
+        var block = [UInt8](repeating: 0, count: 64 * 1024)
+        for piece in pieces {
+            var piece = piece
+            let result = piece.withUTF8 { expected -> Result<Bool, Failure> in
+                var offset = 0
+                while offset < expected.count {
+                    let wanted = min(block.count, expected.count - offset)
+                    let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return .failure(Failure(description: "cannot read '\(path)': \(errorText())"))
+                    }
+                    // A file that shrank while it was read holds other contents.
+                    if count == 0 { return .success(false) }
+                    let same = block.withUnsafeBytes { memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0 }
+                    if !same { return .success(false) }
+                    offset += count
+                }
+                return .success(true)
+            }
+            guard try result.get() else { return false }
+        }
+        return true
     }
 
     /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), and with `flushed`
@@ -72,20 +108,36 @@ package enum FileSystem {
 
     /// The same for text, written as its UTF-8 bytes without copying them first.
     package static func createExclusive(_ path: String, text: String, flushed: Bool = true) throws(Failure) {
-        var text = text
-        let result = text.withUTF8 { buffer -> Result<Void, Failure> in
-            do throws(Failure) {
-                return .success(try createExclusive(path, buffer: UnsafeRawBufferPointer(buffer), flushed: flushed))
-            } catch {
-                return .failure(error)
+        try createExclusive(path, pieces: [text], flushed: flushed)
+    }
+
+    /// The same for text in pieces, written one after another.
+    package static func createExclusive(_ path: String, pieces: [String], flushed: Bool = true) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
+        for piece in pieces {
+            var piece = piece
+            let result = piece.withUTF8 { buffer -> Result<Void, Failure> in
+                do throws(Failure) {
+                    return .success(try write(UnsafeRawBufferPointer(buffer), to: descriptor, path: path))
+                } catch {
+                    return .failure(error)
+                }
             }
+            try result.get()
         }
-        try result.get()
+        try finish(descriptor, path: path, flushed: flushed)
     }
 
     private static func createExclusive(_ path: String, buffer bytes: UnsafeRawBufferPointer, flushed: Bool) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
+        try write(bytes, to: descriptor, path: path)
+        try finish(descriptor, path: path, flushed: flushed)
+    }
+
+    /// Writes all of `bytes`; on failure closes and removes the file.
+    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(Failure) {
         var written = 0
         while written < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -98,6 +150,10 @@ package enum FileSystem {
             }
             written += count
         }
+    }
+
+    /// Flushes (when asked) and closes; on failure removes the file.
+    private static func finish(_ descriptor: Int32, path: String, flushed: Bool) throws(Failure) {
         if flushed, fsync(descriptor) != 0 {
             let message = errorText()
             close(descriptor)

@@ -11,6 +11,10 @@ public struct SQLEmitter: Emitter {
     /// The prefix of this emitter's template names.
     public static let templatePrefix = "sql-"
 
+    /// A script is rendered in pieces of about this many bytes (a megabyte): a schema of ten
+    /// thousand classes makes a 28 MB script, which as one growing string peaked at twice that.
+    var pieceLimit = 1 << 20
+
     /// The layout, dialects and folder in effect.
     public var options: SQLOptions
     public var outputFolder: String? { options.folder }
@@ -48,8 +52,9 @@ public struct SQLEmitter: Emitter {
         let sources = schema.files.map(\.path)
         for dialect in options.dialects {
             let model = SQLViewModels(layout: options.layout, dialect: dialect, order: order)
-            sink(GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--") { output in
-                templates.render("sql-\(dialect.rawValue)", model.script(), appendingTo: &output)
+            sink(GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--") { text, pieces in
+                templates.render("sql-\(dialect.rawValue)", model.script(), appendingTo: &text,
+                                 pieces: &pieces, pieceLimit: pieceLimit)
             })
         }
     }

@@ -130,6 +130,22 @@ public struct TemplateSet: Sendable {
         output += library.render(context, withTemplate: name) ?? ""
     }
 
+    /// The same, for a large text: `output` moves to the end of `pieces` whenever it has grown
+    /// past `pieceLimit` bytes, between two turns of a section (with a compiled template; an
+    /// interpreted one renders whole), so the text is held once, in pieces, never copied whole.
+    public func render(_ name: String, _ context: [String: Any], appendingTo output: inout String,
+                       pieces: inout [String], pieceLimit: Int) {
+        precondition(names.contains(name), "no template named \(name)")
+        if compiled.contains(name) {
+            var stack = TemplateStack(context, pieceLimit: pieceLimit)
+            if CompiledTemplates.render(name, &stack, &output) {
+                pieces += stack.pieces
+                return
+            }
+        }
+        output += library.render(context, withTemplate: name) ?? ""
+    }
+
     /// Whether a template of that name exists.
     public func contains(_ name: String) -> Bool { names.contains(name) }
 

@@ -21,9 +21,18 @@ public struct TemplateStack {
 
     private var frames: [Frame]
 
+    /// With a limit: once the text has grown past this many bytes, at the end of a section's
+    /// turn it moves to `pieces` and the text starts again empty. A template only ever appends,
+    /// so what has been written is final; a script of thousands of tables is then never one
+    /// string that doubles (and is copied) as it grows.
+    private let pieceLimit: Int?
+    /// The text moved out so far, in order.
+    public private(set) var pieces: [String] = []
+
     /// A stack holding the root view model.
-    public init(_ root: [String: Any]) {
+    public init(_ root: [String: Any], pieceLimit: Int? = nil) {
         frames = [.dictionary(root)]
+        self.pieceLimit = pieceLimit
     }
 
     /// The value of `name`, a simple name or `.`, or `nil`.
@@ -142,6 +151,10 @@ public struct TemplateStack {
         frames.append(frame)
         body(&self, &output)
         frames.removeLast()
+        if let pieceLimit, output.utf8.count >= pieceLimit {
+            pieces.append(output)
+            output = ""
+        }
     }
 
     private static func frame(_ value: Any) -> Frame {

@@ -80,7 +80,7 @@ public final class OutputStaging: @unchecked Sendable {
     /// Writes the file to its temporary; on failure records it (for `check`) and returns `nil`.
     private func stage(_ file: GeneratedFile, at target: String, replacesAFile: Bool) -> String? {
         do throws(FileSystem.Failure) {
-            return try OutputWriter.writeTemporary(file.contents, for: target, replacesAFile: replacesAFile,
+            return try OutputWriter.writeTemporary(file.pieces, for: target, replacesAFile: replacesAFile,
                                                    createdDirectories: &createdDirectories)
         } catch {
             failure = OutputWriter.Failure(description: error.description + "; nothing was changed")

@@ -41,7 +41,7 @@ public enum OutputWriter {
         }
         do throws(FileSystem.Failure) {
             for action in plan.actions {
-                let contents: String
+                let contents: [String]
                 let replacesAFile: Bool
                 switch action {
                 case .create(_, let new): contents = new; replacesAFile = false
@@ -86,7 +86,7 @@ public enum OutputWriter {
     /// the machine cannot leave an empty file where good content was; a new file has nothing
     /// to lose, and flushing each of a thousand new files cost more than generating them. (A
     /// killed run needs no flush: renames are atomic.)
-    static func writeTemporary(_ contents: String, for target: String, replacesAFile: Bool,
+    static func writeTemporary(_ contents: [String], for target: String, replacesAFile: Bool,
                                createdDirectories: inout [String]) throws(FileSystem.Failure) -> String {
         let folder = FileSystem.parent(target)
         createdDirectories += try FileSystem.makeDirectories(folder)
@@ -94,7 +94,7 @@ public enum OutputWriter {
         let temporary = FileSystem.join(folder, ".\(name)\(temporaryMarker)\(getpid())")
         if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
         do throws(FileSystem.Failure) {
-            try FileSystem.createExclusive(temporary, text: contents, flushed: replacesAFile)
+            try FileSystem.createExclusive(temporary, pieces: contents, flushed: replacesAFile)
         } catch {
             // Name the file the user knows, not its hidden temporary.
             throw FileSystem.Failure(description: error.description.replacing(temporary, with: target))

@@ -161,7 +161,7 @@ struct Check: ParsableCommand {
             case .update(let path, let new):
                 do {
                     let old = try plan.contentsOnDisk(of: path)
-                    Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: new,
+                    Console.out(UnifiedDiff.make(old: String(decoding: old, as: UTF8.self), new: new.joined(),
                                                  oldName: "\(shown) (on disk)", newName: "\(shown) (generated)"), terminator: "")
                 } catch {
                     Console.out("stale: \(shown) (cannot read it again to show the difference: \(error.description))")

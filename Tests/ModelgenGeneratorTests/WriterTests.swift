@@ -323,6 +323,49 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         #expect(try directory.snapshot() == before)
     }
 
+    /// A file held in pieces is written as the pieces joined, and compared with what is on disk
+    /// piece by piece, whatever the split: the same bytes are unchanged, one byte off is an update.
+    @Test func aFileInPiecesIsWrittenAndComparedAsItsJoinedText() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let output = directory.path + "/Generated"
+        func file(_ pieces: [String]) -> GeneratedFile {
+            GeneratedFile(path: "SQL/big.sql", sources: ["S.yaml"], commentPrefix: "--") { text, moved in
+                for piece in pieces {
+                    text += piece
+                    moved.append(text)
+                    text = ""
+                }
+            }
+        }
+        let body = (0..<300).map { "CREATE TABLE t\($0) (id text);\n" }
+        let first = file(body)
+        #expect(first.pieces.count == 300)
+        #expect(try OutputWriter.apply(OutputPlan.make(files: [first], directory: output)).created == ["SQL/big.sql"])
+        let written = try directory.read("Generated/SQL/big.sql")
+        #expect(written == GeneratedHeader.text(sources: ["S.yaml"], commentPrefix: "--") + body.joined())
+        #expect(written == first.contents)
+
+        // The same text split otherwise (in two, then whole) is unchanged.
+        let halves = [body[..<150].joined(), body[150...].joined()]
+        for same in [file(halves), file([body.joined()])] {
+            #expect(OutputPlan.make(files: [same], directory: output).isFresh)
+        }
+        // One byte changed in the last piece, a piece missing, a piece more: each an update.
+        var changed = body
+        changed[299] = "CREATE TABLE t299 (id TEXT);\n"
+        for other in [file(changed), file(Array(body.dropLast())), file(body + ["-- more\n"])] {
+            let plan = OutputPlan.make(files: [other], directory: output)
+            guard case .update(_, let new)? = plan.actions.first else {
+                Issue.record("expected an update, got \(plan.actions)")
+                continue
+            }
+            #expect(new.joined() == other.contents)
+            #expect(try OutputWriter.apply(plan).updated == ["SQL/big.sql"])
+            #expect(try directory.read("Generated/SQL/big.sql") == other.contents)
+        }
+    }
+
     @Test func theRealEmittersStreamTheFilesTheyReturn() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
