@@ -36,14 +36,10 @@ package enum FileSystem {
     /// The whole file, or its first `limit` bytes. Only regular files are read: a named pipe
     /// or a device in their place is an error, never a wait for a writer or an endless read.
     package static func read(_ path: String, limit: Int? = nil) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
+        let (descriptor, size) = try openRegularFile(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "cannot read '\(path)': not a regular file") }
         var result: [UInt8] = []
-        result.reserveCapacity(min(Int(info.st_size), limit ?? Int.max))  // not doubled as it grows
+        result.reserveCapacity(min(size, limit ?? Int.max))  // not doubled as it grows
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while limit.map({ result.count < $0 }) ?? true {
             let wanted = min(chunk.count, (limit ?? Int.max) - result.count)
@@ -61,13 +57,9 @@ package enum FileSystem {
     /// Whether the regular file at `path` holds exactly the UTF-8 bytes of `pieces`, one after
     /// another. The file is read in blocks and compared as it is read, never held whole.
     package static func hasContents(_ path: String, pieces: [String]) throws(Failure) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
+        let (descriptor, size) = try openRegularFile(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "cannot read '\(path)': not a regular file") }
-        guard Int(info.st_size) == pieces.reduce(0, { $0 + $1.utf8.count }) else { return false }
+        guard size == pieces.reduce(0, { $0 + $1.utf8.count }) else { return false }
         var block = [UInt8](repeating: 0, count: 64 * 1024)
         for piece in pieces {
             var piece = piece
@@ -91,6 +83,24 @@ package enum FileSystem {
             guard try result.get() else { return false }
         }
         return true
+    }
+
+    /// Opens `path` for reading, only when it is a regular file, and returns the descriptor
+    /// (the caller closes it) and the file's size.
+    private static func openRegularFile(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let message = errorText()
+            close(descriptor)
+            throw Failure(description: "cannot read '\(path)': \(message)")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw Failure(description: "cannot read '\(path)': not a regular file")
+        }
+        return (descriptor, Int(info.st_size))
     }
 
     /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), and with `flushed`
