@@ -27,11 +27,7 @@ public struct GeneratedFile: Sendable, Hashable {
     /// The same, with the body written by `writeBody` straight after the header, so that a
     /// large file is not held twice while header and body are joined.
     public init(path: String, sources: [String], commentPrefix: String, writingBody writeBody: (inout String) -> Void) {
-        self.path = path
-        self.sources = sources
-        var contents = GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix)
-        writeBody(&contents)
-        self.pieces = [contents]
+        self.init(path: path, sources: sources, commentPrefix: commentPrefix) { text, _ in writeBody(&text) }
     }
 
     /// The same for a body written in pieces: `writeBody` appends to the text (which starts

@@ -116,15 +116,10 @@ package enum FileSystem {
         try result.get()
     }
 
-    /// The same for text, written as its UTF-8 bytes without copying them first.
-    package static func createExclusive(_ path: String, text: String, flushed: Bool = true) throws(Failure) {
-        try createExclusive(path, pieces: [text], flushed: flushed)
-    }
-
-    /// The same for text in pieces, written one after another.
+    /// The same for text in pieces, written one after another as their UTF-8 bytes, without
+    /// copying them first.
     package static func createExclusive(_ path: String, pieces: [String], flushed: Bool = true) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
+        let descriptor = try openExclusive(path)
         for piece in pieces {
             var piece = piece
             let result = piece.withUTF8 { buffer -> Result<Void, Failure> in
@@ -140,10 +135,16 @@ package enum FileSystem {
     }
 
     private static func createExclusive(_ path: String, buffer bytes: UnsafeRawBufferPointer, flushed: Bool) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
+        let descriptor = try openExclusive(path)
         try write(bytes, to: descriptor, path: path)
         try finish(descriptor, path: path, flushed: flushed)
+    }
+
+    /// Creates `path` for writing; it must not exist yet (O_EXCL).
+    private static func openExclusive(_ path: String) throws(Failure) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
+        return descriptor
     }
 
     /// Writes all of `bytes`; on failure closes and removes the file.

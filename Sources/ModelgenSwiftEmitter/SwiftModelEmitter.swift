@@ -39,14 +39,13 @@ public struct SwiftModelEmitter: Emitter {
         else { return }
         let models = SwiftViewModels(schema: schema, names: names, options: options)
         // Without shards, each type's file is made and handed on as soon as its text is
-        // rendered; shards need every type's text before any file.
-        // With shards: every type's text, with the schema file it belongs to.
+        // rendered; shards need every type's text (with the schema file it belongs to) first.
         var rendered: [(typeName: String, source: String, text: String)] = []
         func add(_ typeName: String, source: String, text: String) {
             if options.shards == nil {
                 sink(GeneratedFile(path: "\(options.folder)/\(typeName).swift",
-                                           sources: sources(of: typeName, schema: schema, names: names, default: source),
-                                           commentPrefix: "//", body: text))
+                                   sources: sources(of: typeName, schema: schema, names: names, default: source),
+                                   commentPrefix: "//", body: text))
             } else {
                 rendered.append((typeName, source, text))
             }

@@ -122,19 +122,16 @@ public struct TemplateSet: Sendable {
 
     /// The same, appended to `output` (a compiled template writes straight into it).
     public func render(_ name: String, _ context: [String: Any], appendingTo output: inout String) {
-        precondition(names.contains(name), "no template named \(name)")
-        if compiled.contains(name) {
-            var stack = TemplateStack(context)
-            if CompiledTemplates.render(name, &stack, &output) { return }
-        }
-        output += library.render(context, withTemplate: name) ?? ""
+        var pieces: [String] = []  // stays empty: without a limit the text never moves out
+        render(name, context, appendingTo: &output, pieces: &pieces, pieceLimit: nil)
     }
 
-    /// The same, for a large text: `output` moves to the end of `pieces` whenever it has grown
-    /// past `pieceLimit` bytes, between two turns of a section (with a compiled template; an
-    /// interpreted one renders whole), so the text is held once, in pieces, never copied whole.
+    /// The same, for a large text: with a `pieceLimit`, `output` moves to the end of `pieces`
+    /// whenever it has grown past that many bytes, between two turns of a section (with a
+    /// compiled template; an interpreted one renders whole), so the text is held once, in
+    /// pieces, never copied whole.
     public func render(_ name: String, _ context: [String: Any], appendingTo output: inout String,
-                       pieces: inout [String], pieceLimit: Int) {
+                       pieces: inout [String], pieceLimit: Int?) {
         precondition(names.contains(name), "no template named \(name)")
         if compiled.contains(name) {
             var stack = TemplateStack(context, pieceLimit: pieceLimit)

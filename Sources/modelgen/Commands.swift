@@ -84,7 +84,6 @@ struct Gen: ParsableCommand {
         }
     }
 
-    /// Problems found when planning again under the lock.
     /// Runs the locked part of a `gen`, turning what it throws into the command's exit: an
     /// exit it chose passes through, refused plans and write failures are reported, exit 1.
     private static func writing<T>(_ body: () throws -> T) throws -> T {
@@ -101,6 +100,7 @@ struct Gen: ParsableCommand {
         }
     }
 
+    /// Problems found when planning again under the lock.
     private struct PlanRefused: Error {
         var problems: [Diagnostic]
     }
