@@ -52,26 +52,26 @@ public struct SwiftModelEmitter: Emitter {
         }
         for definition in schema.classes {
             add(names.classes[definition.name]!, source: definition.file,
-                text: templates.render("swift-class", models.classContext(definition, builtin: definition.builtin, sources: [definition.file])))
+                text: templates.render("swift-class", models.classView(definition, builtin: definition.builtin)))
         }
         for builtin in names.implicitBuiltins {
             let sources = linkingFiles(to: builtin.rawValue, in: schema)
             add(names.classes[builtin.rawValue]!, source: sources[0],
-                text: templates.render("swift-class", models.classContext(nil, builtin: builtin, sources: sources)))
+                text: templates.render("swift-class", models.classView(nil, builtin: builtin)))
         }
         for definition in schema.enums {
-            add(definition.name, source: definition.file, text: templates.render("swift-enum", models.enumContext(definition, sources: [definition.file])))
+            add(definition.name, source: definition.file, text: templates.render("swift-enum", models.enumView(definition)))
         }
         for definition in schema.embeddedTypes {
             add(definition.name, source: definition.file,
-                text: templates.render("swift-embedded", models.embeddedContext(definition, sources: [definition.file])))
+                text: templates.render("swift-embedded", models.embeddedView(definition)))
         }
         let allSources = schema.files.map(\.path)
         var support: [(typeName: String, text: String)] = []
         if options.runtime == .parseSwift {
             // ParseSwift has no public JSON value type and no typed keys: emit ours once.
-            support.append(("JSONValue", templates.render("swift-json-value", models.common(sources: allSources))))
-            support.append(("ParseField", templates.render("swift-parse-field", models.common(sources: allSources))))
+            support.append(("JSONValue", templates.render("swift-json-value", models.common())))
+            support.append(("ParseField", templates.render("swift-parse-field", models.common())))
         }
         guard let shards = options.shards else {
             for file in support {
@@ -96,7 +96,7 @@ public struct SwiftModelEmitter: Emitter {
     private func shardedFiles(_ rendered: [(typeName: String, source: String, text: String)],
                               support: [(typeName: String, text: String)], shards: Int,
                               schema: Schema, models: SwiftViewModels) -> [GeneratedFile] {
-        let imports = (models.common(sources: [])["imports"] as? [String] ?? []).joined(separator: "\n") + "\n"
+        let imports = models.common().imports.joined(separator: "\n") + "\n"
         func withoutImports(_ text: String) -> String {
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
             while let first = lines.first, first.hasPrefix("import ") || first.hasPrefix("@preconcurrency import ") { lines.removeFirst() }

@@ -1,25 +1,22 @@
 import ModelgenSchema
 
-/// Builds the dictionaries the Swift templates render: every name already escaped, every type
-/// already spelled, every doc line already split, so the templates stay free of logic.
+/// Builds the views the Swift templates render (``SwiftClassView`` and its peers): every name
+/// already escaped, every type already spelled, every doc line already split, so the templates
+/// stay free of logic.
 struct SwiftViewModels {
     let schema: Schema
     let names: SwiftTypeNames
     let options: SwiftModelOptions
 
-    typealias Context = [String: Any]
-
-    private var access: String { options.access.modifier }
-
     /// What every file starts with after the header.
-    func common(sources: [String]) -> Context {
+    func common() -> SwiftCommonView {
         var imports = ["import Foundation"]
         switch options.runtime {
         case .parseRuntime: imports.append("import ParseRuntime")
         case .parseSwift: imports.append("@preconcurrency import ParseSwift")
         }
-        return ["access": access, "imports": imports, "dateType": names.date, "dataType": names.data,
-                "parseSwift": options.runtime == .parseSwift, "parseRuntime": options.runtime == .parseRuntime]
+        return SwiftCommonView(access: options.access.modifier, imports: imports, dateType: names.date, dataType: names.data,
+                               parseSwift: options.runtime == .parseSwift, parseRuntime: options.runtime == .parseRuntime)
     }
 
     // MARK: Classes
@@ -42,18 +39,10 @@ struct SwiftViewModels {
         var initialValue: String? = nil
     }
 
-    func classContext(_ definition: ClassDefinition?, builtin: BuiltinClass?, sources: [String]) -> Context {
+    func classView(_ definition: ClassDefinition?, builtin: BuiltinClass?) -> SwiftClassView {
         let parseName = definition?.name ?? builtin!.rawValue
         let typeName = names.classes[parseName]!
         let userType = names.classes[BuiltinClass.user.rawValue] ?? "User"
-        var context = common(sources: sources)
-        context["typeName"] = typeName
-        context["doc"] = docComment(definition?.description ?? builtin.map(Self.builtinDescription))
-        context["conformance"] = SwiftBuiltinFields.conformance(builtin)
-        if builtin == nil && typeName != parseName {
-            context["className"] = SwiftSyntax.stringLiteral(parseName)
-        }
-        context["typeAliases"] = SwiftBuiltinFields.typeAliases(builtin, userType: userType).map { ["name": $0.name, "type": $0.type] }
 
         var stored: [Stored] = []
         if let builtin {
@@ -66,34 +55,31 @@ struct SwiftViewModels {
                                                                                    userType: userType, date: names.date)))
             }
         }
-        var relations: [Context] = []
-        var inverses: [Context] = []
-        var keys: [Context] = [
-            ["name": "objectId", "keyType": "ParseField", "valueType": "String", "parseName": "\"objectId\""],
-            ["name": "createdAt", "keyType": "ParseField", "valueType": names.date, "parseName": "\"createdAt\""],
-            ["name": "updatedAt", "keyType": "ParseField", "valueType": names.date, "parseName": "\"updatedAt\""],
+        var relations: [SwiftRelationView] = []
+        var inverses: [SwiftInverseView] = []
+        var keys = [
+            SwiftFieldKeyView(name: "objectId", keyType: "ParseField", valueType: "String", parseName: "\"objectId\""),
+            SwiftFieldKeyView(name: "createdAt", keyType: "ParseField", valueType: names.date, parseName: "\"createdAt\""),
+            SwiftFieldKeyView(name: "updatedAt", keyType: "ParseField", valueType: names.date, parseName: "\"updatedAt\""),
         ]
         for field in definition?.fields ?? [] {
             let swiftName = field.swiftName ?? field.name
             switch field.type {
             case .relation(let target):
                 let targetType = names.classes[target]!
-                keys.append(["name": SwiftSyntax.identifier(swiftName), "keyType": "ParseRelationField", "valueType": targetType,
-                             "parseName": SwiftSyntax.stringLiteral(field.name)])
-                relations.append([
-                    "doc": docComment(field.description),
-                    "helper": swiftName, "key": SwiftSyntax.identifier(swiftName), "target": targetType,
-                    "parseName": field.name, "typeName": typeName,
-                ])
+                keys.append(SwiftFieldKeyView(name: SwiftSyntax.identifier(swiftName), keyType: "ParseRelationField",
+                                              valueType: targetType, parseName: SwiftSyntax.stringLiteral(field.name)))
+                relations.append(SwiftRelationView(
+                    doc: docComment(field.description), helper: swiftName, key: SwiftSyntax.identifier(swiftName),
+                    target: targetType, parseName: field.name, typeName: typeName, blankLineBefore: !relations.isEmpty))
             case .inverse(let owner, let ownerField):
                 let ownerType = names.classes[owner]!
                 let ownerDefinition = schema.classDefinition(named: owner)
                 let ownerSwiftField = ownerDefinition?.field(named: ownerField).map { $0.swiftName ?? $0.name } ?? ownerField
-                inverses.append([
-                    "doc": docComment(field.description),
-                    "helper": swiftName, "owner": ownerType, "ownerKey": SwiftSyntax.identifier(ownerSwiftField),
-                    "ownerField": ownerField, "typeName": typeName,
-                ])
+                inverses.append(SwiftInverseView(
+                    doc: docComment(field.description), helper: swiftName, owner: ownerType,
+                    ownerKey: SwiftSyntax.identifier(ownerSwiftField), ownerField: ownerField, typeName: typeName,
+                    blankLineBefore: !inverses.isEmpty))
             default:
                 var isPointer = false
                 if case .pointer = field.type { isPointer = true }
@@ -104,82 +90,78 @@ struct SwiftViewModels {
             }
         }
         for field in stored {
-            keys.insert(["name": SwiftSyntax.identifier(field.swiftName), "keyType": "ParseField", "valueType": field.keyType ?? field.type,
-                         "parseName": SwiftSyntax.stringLiteral(field.parseName)],
+            keys.insert(SwiftFieldKeyView(name: SwiftSyntax.identifier(field.swiftName), keyType: "ParseField",
+                                          valueType: field.keyType ?? field.type, parseName: SwiftSyntax.stringLiteral(field.parseName)),
                         at: keys.count - relations.count)
         }
 
         let spaced = stored.contains { !$0.doc.isEmpty }
-        context["fields"] = stored.enumerated().map { index, field -> Context in
-            ["name": SwiftSyntax.identifier(field.swiftName), "type": field.initialValue == nil ? field.type + "?" : field.type,
-             "propertyWrapper": field.isPointer && names.boxesPointers ? "@Indirect " : "",
-             "doc": field.doc, "blankLineBefore": index == 0 || spaced]
-        }
-        context["initialValues"] = stored.compactMap { field in
-            field.initialValue.map { ["name": SwiftSyntax.identifier(field.swiftName), "value": $0] }
-        }
-        context["hasInitialValues"] = stored.contains { $0.initialValue != nil }
+        let custom = stored.filter { !$0.isPredefined }
+        var view = SwiftClassView(
+            common: common(), typeName: typeName,
+            doc: docComment(definition?.description ?? builtin.map(Self.builtinDescription)),
+            conformance: SwiftBuiltinFields.conformance(builtin),
+            className: builtin == nil && typeName != parseName ? SwiftSyntax.stringLiteral(parseName) : nil,
+            typeAliases: SwiftBuiltinFields.typeAliases(builtin, userType: userType).map { SwiftTypeAliasView(name: $0.name, type: $0.type) },
+            fields: stored.enumerated().map { index, field in
+                SwiftPropertyView(name: SwiftSyntax.identifier(field.swiftName),
+                                  type: field.initialValue == nil ? field.type + "?" : field.type,
+                                  propertyWrapper: field.isPointer && names.boxesPointers ? "@Indirect " : "",
+                                  doc: field.doc, blankLineBefore: index == 0 || spaced)
+            },
+            initialValues: stored.compactMap { field in
+                field.initialValue.map { SwiftInitialValueView(name: SwiftSyntax.identifier(field.swiftName), value: $0) }
+            },
+            hasInitialValues: stored.contains { $0.initialValue != nil },
+            mergeFields: custom.map { SwiftSyntax.identifier($0.swiftName) }, hasMergeFields: !custom.isEmpty,
+            fieldKeys: keys, relations: relations, inverses: inverses,
+            hasRelations: !relations.isEmpty, hasQueries: !inverses.isEmpty)
         switch options.runtime {
         case .parseSwift:
             if stored.contains(where: { $0.swiftName != $0.parseName }) {
                 // `originalData` stays out: the SDK keeps it in memory and never sends or decodes it.
                 let fixed = ["objectId", "createdAt", "updatedAt", "ACL"]
-                context["codingKeys"] = ["keys": fixed + stored.map { codingKey(swiftName: $0.swiftName, parseName: $0.parseName) }]
+                view.codingKeys = SwiftCodingKeysView(keys: fixed + stored.map { codingKey(swiftName: $0.swiftName, parseName: $0.parseName) })
             }
         case .parseRuntime:
             // A table that ParseRuntime's `Codable`, merge and `==` run over: much cheaper to
             // compile than synthesized conformances (see ParseStoredField.swift), and the same JSON.
-            context["storedFields"] = stored.map { field -> Context in
+            view.storedFields = stored.map { field in
                 let kind = field.isPredefined ? (field.initialValue == nil ? "predefined" : "predefinedRequired")
                     : field.isPointer ? "pointer" : "field"
-                return ["kind": kind, "key": SwiftSyntax.stringLiteral(field.parseName), "name": SwiftSyntax.identifier(field.swiftName)]
+                return SwiftStoredFieldView(kind: kind, key: SwiftSyntax.stringLiteral(field.parseName),
+                                            name: SwiftSyntax.identifier(field.swiftName))
             }
-            context["hasStoredFields"] = !stored.isEmpty
+            view.hasStoredFields = !stored.isEmpty
         }
-        let custom = stored.filter { !$0.isPredefined }
         if !custom.isEmpty {
             let parameters = Self.parameterOrder(custom)
-            context["memberwiseInit"] = [
-                "parameters": parameters.enumerated().map { index, field -> Context in
-                    ["label": SwiftSyntax.identifier(field.swiftName),
-                     "type": field.isRequired ? field.type : field.type + "? = nil",
-                     "comma": index == parameters.count - 1 ? "" : ","]
-                },
-            ]
+            view.memberwiseInit = SwiftMemberwiseInitView(parameters: parameters.enumerated().map { index, field in
+                SwiftParameterView(label: SwiftSyntax.identifier(field.swiftName),
+                                   type: field.isRequired ? field.type : field.type + "? = nil",
+                                   comma: index == parameters.count - 1 ? "" : ",")
+            })
         }
-        context["mergeFields"] = custom.map { SwiftSyntax.identifier($0.swiftName) }
-        context["hasMergeFields"] = !custom.isEmpty
-        context["fieldKeys"] = keys
-        context["relations"] = relations.enumerated().map { index, relation in
-            relation.merging(["blankLineBefore": index > 0]) { $1 }
-        }
-        context["inverses"] = inverses.enumerated().map { index, inverse in
-            inverse.merging(["blankLineBefore": index > 0]) { $1 }
-        }
-        context["hasRelations"] = !relations.isEmpty
-        context["hasQueries"] = !inverses.isEmpty
         if builtin == .user && options.runtime == .parseRuntime {
-            context["userHelpers"] = userHelpers(typeName: typeName, fields: custom)
+            view.userHelpers = userHelpers(typeName: typeName, fields: custom)
         }
-        return context
+        return view
     }
 
     /// The session helpers of the user class (`signUp`, `logIn`, `become`, `current`, `logOut`)
     /// over ParseRuntime's client; `signUp` takes the schema's own fields too.
-    private func userHelpers(typeName: String, fields: [Stored]) -> Context {
+    private func userHelpers(typeName: String, fields: [Stored]) -> SwiftUserHelpersView {
         let ordered = Self.parameterOrder(fields)
         let labels = ordered.map { SwiftSyntax.identifier($0.swiftName) }
         // The client parameter's inner name must differ from every field parameter's.
         let client = ["client", "parseClient", "parseClient_"].first { !labels.contains($0) }!
-        return [
-            "typeName": typeName, "client": client,
-            "hasParameters": !ordered.isEmpty,
-            "parameters": ordered.map { field -> Context in
-                ["label": SwiftSyntax.identifier(field.swiftName),
-                 "type": field.isRequired ? field.type : field.type + "? = nil"]
+        return SwiftUserHelpersView(
+            typeName: typeName, client: client, hasParameters: !ordered.isEmpty,
+            parameters: ordered.map { field in
+                SwiftUserParameterView(label: SwiftSyntax.identifier(field.swiftName),
+                                       type: field.isRequired ? field.type : field.type + "? = nil")
             },
-            "arguments": labels.map { "\($0): \($0)" }.joined(separator: ", "),
-        ]
+            arguments: labels.map { "\($0): \($0)" }.joined(separator: ", "))
     }
 
     /// Fields in the order initializers take them: required ones first (no default), then the
@@ -199,64 +181,60 @@ struct SwiftViewModels {
 
     // MARK: Enums
 
-    func enumContext(_ definition: EnumDefinition, sources: [String]) -> Context {
-        var context = common(sources: sources)
-        context["typeName"] = definition.name
+    func enumView(_ definition: EnumDefinition) -> SwiftEnumView {
         var doc = docComment(definition.description)
         if options.unknownEnumCase {
             if !doc.isEmpty { doc.append("///") }
             doc.append("/// A value this code does not know decodes as `unknown` and encodes back unchanged.")
         }
-        context["doc"] = doc
-        let rawType = definition.rawType == .int ? "Int" : "String"
-        context["rawType"] = rawType
-        context["cases"] = definition.cases.map { item -> Context in
-            let raw: String
-            switch item.rawValue {
-            case .int(let value): raw = String(value)
-            case .string(let value): raw = SwiftSyntax.stringLiteral(value)
-            }
-            return ["name": SwiftSyntax.identifier(item.name), "rawValue": raw,
-                    "title": item.title.map(SwiftSyntax.stringLiteral) ?? SwiftSyntax.stringLiteral(item.name)]
-        }
-        context["allCases"] = definition.cases.map { "." + SwiftSyntax.identifier($0.name) }.joined(separator: ", ")
-        context["hasTitles"] = definition.cases.contains { $0.title != nil }
-        context["unknownCase"] = options.unknownEnumCase
-        return context
+        return SwiftEnumView(
+            common: common(), typeName: definition.name, doc: doc, rawType: definition.rawType == .int ? "Int" : "String",
+            cases: definition.cases.map { item in
+                let raw: String
+                switch item.rawValue {
+                case .int(let value): raw = String(value)
+                case .string(let value): raw = SwiftSyntax.stringLiteral(value)
+                }
+                return SwiftEnumCaseView(name: SwiftSyntax.identifier(item.name), rawValue: raw,
+                                         title: item.title.map(SwiftSyntax.stringLiteral) ?? SwiftSyntax.stringLiteral(item.name))
+            },
+            allCases: definition.cases.map { "." + SwiftSyntax.identifier($0.name) }.joined(separator: ", "),
+            hasTitles: definition.cases.contains { $0.title != nil }, unknownCase: options.unknownEnumCase)
     }
 
     // MARK: Embedded types
 
-    func embeddedContext(_ definition: EmbeddedDefinition, sources: [String]) -> Context {
-        var context = common(sources: sources)
-        context["typeName"] = definition.name
-        context["doc"] = docComment(definition.description)
+    func embeddedView(_ definition: EmbeddedDefinition) -> SwiftEmbeddedView {
         let fields = definition.fields.compactMap { field -> (FieldDefinition, String)? in
             names.swiftType(field.type).map { (field, $0) }
         }
         let spaced = fields.contains { $0.0.description != nil }
-        context["fields"] = fields.enumerated().map { index, pair -> Context in
-            let (field, type) = pair
-            return ["name": SwiftSyntax.identifier(field.swiftName ?? field.name),
-                    "type": field.isRequired ? type : type + "?",
-                    "doc": fieldDoc(field, inClass: nil),
-                    "blankLineBefore": index > 0 && spaced]
-        }
         let required = fields.filter { $0.0.isRequired }
         let optional = fields.filter { !$0.0.isRequired }
         let parameters = required + optional
-        context["hasParameters"] = !parameters.isEmpty
-        context["parameters"] = parameters.enumerated().map { index, pair -> Context in
-            let (field, type) = pair
-            let defaultText = field.isRequired ? "" : " = " + (field.defaultValue.map { swiftLiteral($0, type: field.type) } ?? "nil")
-            return ["label": SwiftSyntax.identifier(field.swiftName ?? field.name),
-                    "type": (field.isRequired ? type : type + "?") + defaultText,
-                    "comma": index == parameters.count - 1 ? "" : ","]
-        }
+        var codingKeys: SwiftCodingKeysView?
         if fields.contains(where: { ($0.0.swiftName ?? $0.0.name) != $0.0.name }) {
-            context["codingKeys"] = ["keys": fields.map { field, _ in codingKey(swiftName: field.swiftName ?? field.name, parseName: field.name) }]
+            codingKeys = SwiftCodingKeysView(keys: fields.map { field, _ in
+                codingKey(swiftName: field.swiftName ?? field.name, parseName: field.name)
+            })
         }
-        return context
+        return SwiftEmbeddedView(
+            common: common(), typeName: definition.name, doc: docComment(definition.description),
+            fields: fields.enumerated().map { index, pair in
+                let (field, type) = pair
+                return SwiftEmbeddedFieldView(name: SwiftSyntax.identifier(field.swiftName ?? field.name),
+                                              type: field.isRequired ? type : type + "?",
+                                              doc: fieldDoc(field, inClass: nil), blankLineBefore: index > 0 && spaced)
+            },
+            hasParameters: !parameters.isEmpty,
+            parameters: parameters.enumerated().map { index, pair in
+                let (field, type) = pair
+                let defaultText = field.isRequired ? "" : " = " + (field.defaultValue.map { swiftLiteral($0, type: field.type) } ?? "nil")
+                return SwiftParameterView(label: SwiftSyntax.identifier(field.swiftName ?? field.name),
+                                          type: (field.isRequired ? type : type + "?") + defaultText,
+                                          comma: index == parameters.count - 1 ? "" : ",")
+            },
+            codingKeys: codingKeys)
     }
 
     /// A default value as a Swift expression of the field's type.

@@ -18,8 +18,8 @@ public struct TemplateSet: Sendable {
     private let names: Set<String>
     /// Names (without extension) whose text came from the user's directory, sorted.
     public let overridden: [String]
-    /// Names rendered by their compiled form (``CompiledTemplates``) instead of the interpreter:
-    /// defaults whose text, and whose partials' texts, are the ones compiled.
+    /// Names rendered by their compiled form (``TemplateView/renderCompiled(_:into:)``) instead
+    /// of the interpreter: defaults whose text, and whose partials' texts, are the ones compiled.
     let compiled: Set<String>
 
     /// Loads the defaults whose names start with `prefix` (such as `swift-`), then the user's
@@ -112,35 +112,32 @@ public struct TemplateSet: Sendable {
         return TemplateSet(library: library, names: Set(sources.keys), overridden: overridden, compiled: compiled)
     }
 
-    /// Renders the template `name` (without extension) with a view model made of dictionaries,
-    /// arrays, strings and booleans.
-    public func render(_ name: String, _ context: [String: Any]) -> String {
+    /// Renders the template `name` (without extension) with `view`.
+    public func render(_ name: String, _ view: some TemplateView) -> String {
         var output = ""
-        render(name, context, appendingTo: &output)
+        var pieces: [String] = []  // stays empty: without a limit the text never moves out
+        render(name, view, appendingTo: &output, pieces: &pieces, pieceLimit: nil)
         return output
     }
 
-    /// The same, appended to `output` (a compiled template writes straight into it).
-    public func render(_ name: String, _ context: [String: Any], appendingTo output: inout String) {
-        var pieces: [String] = []  // stays empty: without a limit the text never moves out
-        render(name, context, appendingTo: &output, pieces: &pieces, pieceLimit: nil)
-    }
-
-    /// The same, for a large text: with a `pieceLimit`, `output` moves to the end of `pieces`
-    /// whenever it has grown past that many bytes, between two turns of a section (with a
-    /// compiled template; an interpreted one renders whole), so the text is held once, in
-    /// pieces, never copied whole.
-    public func render(_ name: String, _ context: [String: Any], appendingTo output: inout String,
+    /// The same, appended to `output`, for a large text: with a `pieceLimit`, `output` moves to
+    /// the end of `pieces` whenever it has grown past that many bytes, between two turns of a
+    /// section (with a compiled template; an interpreted one renders whole), so the text is
+    /// held once, in pieces, never copied whole.
+    public func render(_ name: String, _ view: some TemplateView, appendingTo output: inout String,
                        pieces: inout [String], pieceLimit: Int?) {
         precondition(names.contains(name), "no template named \(name)")
         if compiled.contains(name) {
-            var stack = TemplateStack(context, pieceLimit: pieceLimit)
-            if CompiledTemplates.render(name, &stack, &output) {
-                pieces += stack.pieces
-                return
-            }
+            var rendered = TemplateOutput(pieceLimit: pieceLimit)
+            swap(&rendered.text, &output)
+            let done = view.renderCompiled(name, into: &rendered)
+            swap(&rendered.text, &output)
+            // The compiled defaults are never parsed, so there is nothing to fall back on.
+            precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
+            pieces += rendered.pieces
+            return
         }
-        output += library.render(context, withTemplate: name) ?? ""
+        output += library.render(view.context, withTemplate: name) ?? ""
     }
 
     /// Whether a template of that name exists.

@@ -3,59 +3,88 @@ import ModelgenTestSupport
 import Testing
 @testable import ModelgenTemplates
 
-/// The default templates are compiled to Swift (`CompiledTemplates.swift`, by
-/// ``MustacheCompiler``); these tests prove the compiled file is fresh and that compiled and
+/// The default templates are compiled to Swift over typed views (by ``MustacheCompiler``, from
+/// ``TemplateViewSpecs``); these tests prove the compiled files are fresh and that compiled and
 /// interpreted templates give the same bytes. The emitter tests compare both on every sample.
 ///
-/// After editing a template, run with `MODELGEN_UPDATE_EXPECTATIONS=1` to regenerate
-/// `Sources/ModelgenTemplates/CompiledTemplates.swift`.
+/// After editing a template or a view spec, run with `MODELGEN_UPDATE_EXPECTATIONS=1` to
+/// regenerate the compiled files.
 @Suite struct CompiledTemplatesTests {
-    static let sourcePath = "Sources/ModelgenTemplates/CompiledTemplates.swift"
+    static let partialsPath = "Sources/ModelgenTemplates/CompiledTemplates.swift"
 
-    @Test func theCompiledFileIsFresh() throws {
-        let templates = try EmbeddedTemplatesTests.templateFiles().map { (TemplateSet.name(of: $0.name), $0.text) }
-        let source = try MustacheCompiler.swiftSource(templates)
+    private func expectFresh(_ path: String, _ source: String) throws {
         if RepositoryFiles.updating {
-            try RepositoryFiles.write(Self.sourcePath, source)
+            try RepositoryFiles.write(path, source)
             return
         }
-        #expect(try RepositoryFiles.read(Self.sourcePath) == source,
-                "CompiledTemplates.swift is stale; run MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests")
+        #expect(try RepositoryFiles.read(path) == source,
+                "\(path) is stale; run MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests")
     }
 
-    /// Renders `template` with `context` both ways.
-    private func bothWays(_ template: String, _ context: [String: Any], partials: [String: String] = [:]) throws -> (String, String) {
-        var files = ["t-main.mustache": template]
-        for (name, text) in partials { files[name + ".mustache"] = text }
+    @Test func theCompiledFilesAreFresh() throws {
+        let templates = try EmbeddedTemplatesTests.templateFiles().map { (name: TemplateSet.name(of: $0.name), text: $0.text) }
+        let compiled = templates.filter { template in TemplateViewSpecs.all.contains { template.name.hasPrefix($0.templatePrefix) } }
+        try expectFresh(Self.partialsPath, try MustacheCompiler.partialsSource(compiled))
+        for spec in TemplateViewSpecs.all {
+            try expectFresh(spec.path, try MustacheCompiler.viewsSource(spec, templates: templates))
+        }
+        try expectFresh(TemplateViewSpecs.test.path,
+                        try MustacheCompiler.viewsSource(TemplateViewSpecs.test, templates: TemplateViewSpecs.testTemplates))
+    }
+
+    @Test func everyDefaultTemplateIsCompiled() throws {
+        let names = try EmbeddedTemplatesTests.templateFiles().map { TemplateSet.name(of: $0.name) }
+        let partials = CompiledTemplates.partials.values.flatMap { $0 }
+        for name in names {
+            #expect(TemplateViewSpecs.all.filter { name.hasPrefix($0.templatePrefix) }.count == 1, "\(name): no one view spec")
+            let isRoot = TemplateViewSpecs.all.contains { $0.roots.contains { $0.template == name } }
+            #expect(isRoot || partials.contains(name), "\(name) is neither rendered on its own nor a partial")
+        }
+    }
+
+    static func testView(lazyCount: Int) -> TestRootView {
+        let leaf = TestItemView(name: "leaf", outer: nil, note: nil, items: [])
+        return TestRootView(
+            common: TestSharedView(shared: "S"),
+            items: [TestItemView(name: "a", outer: nil, note: "n", items: [leaf]), TestItemView(name: "b", outer: "!", note: nil, items: [])],
+            outer: "o", flag: true, strings: ["x", "y"], title: "T", nested: TestNestedView(inner: "i"), missingView: nil,
+            empty: [], lazy: LazyViewList(count: lazyCount) { TestItemView(name: "l\($0)", outer: nil, note: nil, items: $0 == 0 ? [leaf] : []) },
+            name: "root")
+    }
+
+    @Test(arguments: ["t-plain", "t-stack", "t-edges"], [0, 2])
+    func compiledAndInterpretedAgree(template: String, lazyCount: Int) throws {
+        var files: [String: String] = [:]
+        for test in TemplateViewSpecs.testTemplates { files[test.name + ".mustache"] = test.text }
         var diagnostics = DiagnosticCollector()
-        let interpreted = try #require(TemplateSet.load(prefix: "t-", overrides: nil, defaults: files, interpreted: true,
+        let interpreter = try #require(TemplateSet.load(prefix: "t-", overrides: nil, defaults: files, interpreted: true,
                                                         diagnostics: &diagnostics))
-        var stack = TemplateStack(context)
-        var output = ""
-        let parsed = try MustacheCompiler.parse(template, name: "t-main")
-        let source = MustacheCompiler.Interpreter(templates: try partials.mapValues { try MustacheCompiler.parse($0, name: "p") })
-        source.run(parsed, &stack, &output)
-        return (interpreted.render("t-main", context), output)
+        let view = Self.testView(lazyCount: lazyCount)
+        var output = TemplateOutput()
+        #expect(view.renderCompiled(template, into: &output))
+        #expect(!output.text.isEmpty)
+        #expect(output.text == interpreter.render(template, view.context))
     }
 
-    @Test(arguments: [
-        // Standalone section lines vanish; inline ones keep their text.
-        ("{{% CONTENT_TYPE: TEXT}}\nA\n{{#items}}\n- {{{name}}}\n{{/items}}\nB{{#flag}} yes{{/flag}}{{^flag}} no{{/flag}}\n", "plain"),
-        // Lookups climb the stack; `.` is the current element; a string section pushes the string.
-        ("{{#items}}{{{name}}}{{{outer}}},{{/items}}|{{#strings}}<{{{.}}}>{{/strings}}|{{#title}}[{{{.}}}]{{/title}}", "stack"),
-        // Missing names print nothing; an empty list renders its inverted section; numbers print.
-        ("{{{missing}}}{{^empty}}empty{{/empty}}{{#empty}}x{{/empty}} {{{count}}} {{{flag}}}\n  {{#flag}}  \n  indented\n  {{/flag}}  \nend", "edges"),
-        // Dotted names; a dictionary section pushes the dictionary; comments vanish.
-        ("{{! a comment }}\n{{{nested.inner}}} {{#nested}}{{{inner}}}{{/nested}}\n{{#nested.deeper}}{{{leaf}}}{{/nested.deeper}}", "dotted"),
-    ] as [(String, String)])
-    func compiledAndInterpretedAgree(template: String, label: String) throws {
-        let context: [String: Any] = [
-            "items": [["name": "a"], ["name": "b", "outer": "!"]] as [[String: Any]],
-            "outer": "o", "flag": true, "strings": ["x", "y"], "title": "T", "empty": [[String: Any]](),
-            "count": 3, "nested": ["inner": "i", "deeper": ["leaf": "L"]] as [String: Any],
-        ]
-        let (interpreted, compiled) = try bothWays(template, context)
-        #expect(compiled == interpreted, "\(label)")
+    @Test func aSmallPieceLimitSplitsTheTextBetweenTurns() {
+        var whole = TemplateOutput()
+        var split = TemplateOutput(pieceLimit: 3)
+        #expect(Self.testView(lazyCount: 4).renderCompiled("t-edges", into: &whole))
+        #expect(Self.testView(lazyCount: 4).renderCompiled("t-edges", into: &split))
+        #expect(whole.pieces.isEmpty)
+        #expect(split.pieces.count > 2)
+        #expect(split.pieces.joined() + split.text == whole.text)
+    }
+
+    @Test func namesTheViewsLackAndNonStringsPrintedAreRefused() throws {
+        let templates = [("t-plain", "{{{nowhere}}}"), ("t-stack", "{{{flag}}}"), ("t-edges", "{{#items}}{{{.}}}{{/items}}")]
+        for (name, text) in templates {
+            var spec = TemplateViewSpecs.test
+            spec.roots = [(name, "TestRootView")]
+            #expect(throws: MustacheCompiler.Failure.self, "\(text)") {
+                try MustacheCompiler.viewsSource(spec, templates: [(name, text)])
+            }
+        }
     }
 
     @Test func unsupportedTemplatesAreRefusedWhenCompiled() {

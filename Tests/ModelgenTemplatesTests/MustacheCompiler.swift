@@ -1,8 +1,9 @@
 import ModelgenTemplates
 
-/// Compiles the default Mustache templates to Swift render functions over ``TemplateStack``
-/// (`Sources/ModelgenTemplates/CompiledTemplates.swift`), so that modelgen renders its own
-/// templates without interpreting them; user templates still go through the interpreter.
+/// Compiles the default Mustache templates to Swift render functions over typed views (each
+/// emitter's `*TemplateViews.swift`, described by ``ViewSpec``), so that modelgen renders its
+/// own templates without interpreting them or building dictionaries; user templates still go
+/// through the interpreter, which renders a view's `context` dictionary.
 ///
 /// It handles what the default templates use, with the Mustache spec's whitespace rules: text,
 /// `{{{name}}}` and `{{&name}}` (and `{{name}}` under `{{% CONTENT_TYPE: TEXT}}`), sections,
@@ -154,52 +155,20 @@ struct MustacheCompiler {
         return nodes
     }
 
-    /// Runs parsed nodes with the same ``TemplateStack`` calls the generated Swift makes, so
-    /// tests can check the compiled semantics on templates that are not compiled into modelgen.
-    struct Interpreter {
-        var templates: [String: [Node]]
-
-        private static func path(_ name: String) -> [String] {
-            name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        }
-
-        func run(_ nodes: [Node], _ stack: inout TemplateStack, _ output: inout String) {
-            for node in nodes {
-                switch node {
-                case .text(let text): output += text
-                case .variable(let name):
-                    if name != ".", name.contains(".") {
-                        stack.append(path: Self.path(name), to: &output)
-                    } else {
-                        stack.append(name, to: &output)
-                    }
-                case .partial(let name): run(templates[name] ?? [], &stack, &output)
-                case .section(let name, let inverted, let children):
-                    let dotted = name != "." && name.contains(".")
-                    switch (inverted, dotted) {
-                    case (false, false): stack.section(name, &output) { stack, output in run(children, &stack, &output) }
-                    case (false, true): stack.section(path: Self.path(name), &output) { stack, output in run(children, &stack, &output) }
-                    case (true, false): stack.invertedSection(name, &output) { stack, output in run(children, &stack, &output) }
-                    case (true, true): stack.invertedSection(path: Self.path(name), &output) { stack, output in run(children, &stack, &output) }
-                    }
-                }
-            }
-        }
-    }
-
     // MARK: Swift
 
-    /// The Swift file rendering every template of `templates` (name without extension, text).
-    static func swiftSource(_ templates: [(name: String, text: String)]) throws -> String {
+    /// The Swift file ModelgenTemplates keeps (`CompiledTemplates.swift`): for each compiled
+    /// template, the templates it includes as partials, directly or not.
+    static func partialsSource(_ templates: [(name: String, text: String)]) throws -> String {
         var parsed: [String: [Node]] = [:]
         for template in templates { parsed[template.name] = try parse(template.text, name: template.name) }
         var lines = [
             "// Generated from Templates/*.mustache by the test CompiledTemplatesTests; do not edit.",
             "// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests",
             "",
-            "/// The default templates compiled to Swift: `TemplateSet` renders with these unless the user",
-            "/// overrides the template or one of its partials. CompiledTemplatesTests proves they give the",
-            "/// interpreter's bytes.",
+            "/// The default templates that are compiled to Swift, over the emitters' typed views (their",
+            "/// `*TemplateViews.swift`). `TemplateSet` renders a template compiled unless the user overrides",
+            "/// it or one of the partials it includes.",
             "enum CompiledTemplates {",
             "    /// The templates each template includes as partials, directly or not.",
             "    static let partials: [String: [String]] = [",
@@ -208,46 +177,17 @@ struct MustacheCompiler {
             let names = try partialClosure(of: template.name, in: parsed).map { "\"\($0)\"" }.joined(separator: ", ")
             lines.append("        \"\(template.name)\": [\(names)],")
         }
-        lines += [
-            "    ]",
-            "",
-            "    /// Renders the template `name` into `output`; `false` when there is no such template.",
-            "    static func render(_ name: String, _ stack: inout TemplateStack, _ output: inout String) -> Bool {",
-            "        switch name {",
-        ]
-        for template in templates {
-            lines.append("        case \"\(template.name)\": \(functionName(template.name))(&stack, &output)")
-        }
-        lines += ["        default: return false", "        }", "        return true", "    }"]
-        for template in templates {
-            lines += ["", "    // \(template.name).mustache",
-                      "    private static func \(functionName(template.name))(_ stack: inout TemplateStack, _ output: inout String) {"]
-            lines += try statements(parsed[template.name]!, indent: 2, known: parsed)
-            lines.append("    }")
-        }
-        lines += ["}", ""]
+        lines += ["    ]", "}", ""]
         return lines.joined(separator: "\n")
     }
 
-    private static func statements(_ nodes: [Node], indent: Int, known: [String: [Node]]) throws -> [String] {
-        let pad = String(repeating: "    ", count: indent)
-        var lines: [String] = []
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                lines.append(pad + "output += " + literal(text))
-            case .variable(let name):
-                lines.append(pad + "stack.append(\(key(name)), to: &output)")
-            case .partial(let name):
-                guard known[name] != nil else { throw Failure(description: "no template named '\(name)' for a partial") }
-                lines.append(pad + "\(functionName(name))(&stack, &output)")
-            case .section(let name, let inverted, let children):
-                lines.append(pad + "stack.\(inverted ? "invertedSection" : "section")(\(key(name)), &output) { stack, output in")
-                lines += try statements(children, indent: indent + 1, known: known)
-                lines.append(pad + "}")
-            }
-        }
-        return lines
+    /// The Swift file of one emitter's views (`spec`): each view as a struct, the dictionary
+    /// the interpreter renders it as, and the templates of `templates` compiled over it.
+    static func viewsSource(_ spec: ViewSpec, templates: [(name: String, text: String)]) throws -> String {
+        var parsed: [String: [Node]] = [:]
+        for template in templates { parsed[template.name] = try parse(template.text, name: template.name) }
+        var generator = ViewCodeGenerator(spec: spec, parsed: parsed)
+        return try generator.source()
     }
 
     private static func partialClosure(of name: String, in parsed: [String: [Node]]) throws -> [String] {
@@ -270,12 +210,6 @@ struct MustacheCompiler {
             default: return []
             }
         }
-    }
-
-    /// The argument naming a value: `"name"` for a simple name or `.`, `path: ["a", "b"]` for `a.b`.
-    private static func key(_ name: String) -> String {
-        guard name != ".", name.contains(".") else { return literal(name) }
-        return "path: [" + name.split(separator: ".", omittingEmptySubsequences: false).map { literal(String($0)) }.joined(separator: ", ") + "]"
     }
 
     /// `sql-table` → `sqlTable`.

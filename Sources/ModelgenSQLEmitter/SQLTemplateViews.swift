@@ -1,0 +1,459 @@
+// Generated from Templates/sql-*.mustache and the views in
+// Tests/ModelgenTemplatesTests/TemplateViewSpecs.swift by the test CompiledTemplatesTests; do not edit.
+// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests
+
+import ModelgenTemplates
+
+/// A whole script (`sql-postgresql`, `sql-sqlite`).
+struct SQLScriptView {
+    /// The comment lines the script starts with.
+    var summary: [String]
+
+    /// The tables in creation order, each made when the template reaches it.
+    var tables: LazyViewList<SQLTableView>
+
+    /// Foreign keys that close a cycle, added once every table exists (PostgreSQL).
+    var deferredForeignKeys: [SQLForeignKeyView]
+
+    /// Whether there are any.
+    var hasDeferredForeignKeys: Bool
+}
+
+/// One `CREATE TABLE` with its indexes and comments (`sql-table`).
+struct SQLTableView {
+    /// The table's name, quoted when it must be.
+    var tableName: String
+
+    /// The description's lines, inside the table (SQLite).
+    var tableComment: [String]
+
+    /// Columns and table constraints, in order.
+    var elements: [SQLElementView]
+
+    /// The table's indexes.
+    var indexes: [SQLIndexView]
+
+    /// `COMMENT ON` the table and its columns (PostgreSQL, relational layout).
+    var comments: [SQLCommentView]
+}
+
+/// One line inside `CREATE TABLE`: exactly one of its three kinds is set.
+struct SQLElementView {
+    /// The column's description, as comment lines before it (SQLite).
+    var comment: [String]
+
+    /// A column.
+    var column: SQLColumnView?
+
+    /// A primary key: its columns, quoted and comma-separated.
+    var primaryKey: String?
+
+    /// A foreign key constraint.
+    var foreignKey: SQLForeignKeyView?
+
+    /// `,` after every element but the last.
+    var comma: String
+}
+
+/// A column.
+struct SQLColumnView {
+    /// Its name, quoted when it must be.
+    var name: String
+
+    /// Its type in the dialect.
+    var type: String
+
+    /// Whether it is `NOT NULL`.
+    var notNull: Bool
+
+    /// Its `DEFAULT`, as an SQL literal.
+    var defaultValue: String?
+
+    /// Its `CHECK` expressions.
+    var checks: [String]
+}
+
+/// A foreign key.
+struct SQLForeignKeyView {
+    /// The constraint's name, quoted when it must be.
+    var constraintName: String
+
+    /// The constraint's name as a string literal.
+    var constraintNameLiteral: String
+
+    /// The table holding it.
+    var owner: String
+
+    /// That table's (quoted) name as a string literal, for `regclass`.
+    var ownerLiteral: String
+
+    /// The referencing column.
+    var column: String
+
+    /// The referenced table.
+    var target: String
+
+    /// The referenced column.
+    var targetColumn: String
+
+    /// The `ON DELETE` action.
+    var onDelete: String
+}
+
+/// A `CREATE INDEX`.
+struct SQLIndexView {
+    /// The index's name, quoted when it must be.
+    var indexName: String
+
+    /// The indexed table.
+    var owner: String
+
+    /// Whether it is `UNIQUE`.
+    var unique: Bool
+
+    /// The indexed columns or expressions, comma-separated.
+    var keys: String
+
+    /// The index method (`USING`), when not the default.
+    var method: String?
+}
+
+/// A `COMMENT ON`.
+struct SQLCommentView {
+    /// `TABLE` or `COLUMN`.
+    var kind: String
+
+    /// What it comments on.
+    var target: String
+
+    /// The comment, as a string literal.
+    var text: String
+}
+
+extension SQLScriptView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["summary"] = summary
+        context["tables"] = LazyContextList(count: tables.count) { tables[$0].context }
+        context["deferredForeignKeys"] = deferredForeignKeys.map(\.context)
+        context["hasDeferredForeignKeys"] = hasDeferredForeignKeys
+        return context
+    }
+}
+
+extension SQLTableView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["tableName"] = tableName
+        context["tableComment"] = tableComment
+        context["elements"] = elements.map(\.context)
+        context["indexes"] = indexes.map(\.context)
+        context["comments"] = comments.map(\.context)
+        return context
+    }
+}
+
+extension SQLElementView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["comment"] = comment
+        if let column { context["column"] = column.context }
+        if let primaryKey { context["primaryKey"] = primaryKey }
+        if let foreignKey { context["foreignKey"] = foreignKey.context }
+        context["comma"] = comma
+        return context
+    }
+}
+
+extension SQLColumnView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["type"] = type
+        context["notNull"] = notNull
+        if let defaultValue { context["defaultValue"] = defaultValue }
+        context["checks"] = checks
+        return context
+    }
+}
+
+extension SQLForeignKeyView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["constraintName"] = constraintName
+        context["constraintNameLiteral"] = constraintNameLiteral
+        context["owner"] = owner
+        context["ownerLiteral"] = ownerLiteral
+        context["column"] = column
+        context["target"] = target
+        context["targetColumn"] = targetColumn
+        context["onDelete"] = onDelete
+        return context
+    }
+}
+
+extension SQLIndexView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["indexName"] = indexName
+        context["owner"] = owner
+        context["unique"] = unique
+        context["keys"] = keys
+        if let method { context["method"] = method }
+        return context
+    }
+}
+
+extension SQLCommentView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["kind"] = kind
+        context["target"] = target
+        context["text"] = text
+        return context
+    }
+}
+
+extension SQLScriptView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "sql-postgresql": CompiledSQLTemplates.sqlPostgresql(self, &output)
+        case "sql-sqlite": CompiledSQLTemplates.sqlSqlite(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
+/// The default `sql-` templates compiled to Swift over these views.
+enum CompiledSQLTemplates {
+    // sql-postgresql.mustache
+    static func sqlPostgresql(_ view: SQLScriptView, _ output: inout TemplateOutput) {
+        for s1 in view.summary {
+            output.text += "-- "
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\nBEGIN;\n"
+        for v1 in view.tables {
+            output.text += "\n"
+            output.text += "CREATE TABLE IF NOT EXISTS "
+            output.text += v1.tableName
+            output.text += " (\n"
+            for s2 in v1.tableComment {
+                output.text += "    -- "
+                output.text += s2
+                output.text += "\n"
+                output.endTurn()
+            }
+            for v2 in v1.elements {
+                for s3 in v2.comment {
+                    output.text += "    -- "
+                    output.text += s3
+                    output.text += "\n"
+                    output.endTurn()
+                }
+                if let v3 = v2.column {
+                    output.text += "    "
+                    output.text += v3.name
+                    output.text += " "
+                    output.text += v3.type
+                    if v3.notNull {
+                        output.text += " NOT NULL"
+                    }
+                    if let s4 = v3.defaultValue {
+                        output.text += " DEFAULT "
+                        output.text += s4
+                    }
+                    for s4 in v3.checks {
+                        output.text += " CHECK ("
+                        output.text += s4
+                        output.text += ")"
+                        output.endTurn()
+                    }
+                    output.text += v2.comma
+                    output.text += "\n"
+                }
+                if let s3 = v2.primaryKey {
+                    output.text += "    PRIMARY KEY ("
+                    output.text += s3
+                    output.text += ")"
+                    output.text += v2.comma
+                    output.text += "\n"
+                }
+                if let v3 = v2.foreignKey {
+                    output.text += "    CONSTRAINT "
+                    output.text += v3.constraintName
+                    output.text += " FOREIGN KEY ("
+                    output.text += v3.column
+                    output.text += ") REFERENCES "
+                    output.text += v3.target
+                    output.text += " ("
+                    output.text += v3.targetColumn
+                    output.text += ") ON DELETE "
+                    output.text += v3.onDelete
+                    output.text += v2.comma
+                    output.text += "\n"
+                }
+                output.endTurn()
+            }
+            output.text += ");\n"
+            for v2 in v1.indexes {
+                output.text += "CREATE "
+                if v2.unique {
+                    output.text += "UNIQUE "
+                }
+                output.text += "INDEX IF NOT EXISTS "
+                output.text += v2.indexName
+                output.text += " ON "
+                output.text += v2.owner
+                if let s3 = v2.method {
+                    output.text += " USING "
+                    output.text += s3
+                }
+                output.text += " ("
+                output.text += v2.keys
+                output.text += ");\n"
+                output.endTurn()
+            }
+            for v2 in v1.comments {
+                output.text += "COMMENT ON "
+                output.text += v2.kind
+                output.text += " "
+                output.text += v2.target
+                output.text += " IS "
+                output.text += v2.text
+                output.text += ";\n"
+                output.endTurn()
+            }
+            output.endTurn()
+        }
+        if view.hasDeferredForeignKeys {
+            output.text += "\n-- Foreign keys that close a cycle of references, added once every table exists. PostgreSQL\n-- has no ADD CONSTRAINT IF NOT EXISTS, so each is added only when the catalog lacks it.\n"
+        }
+        for v1 in view.deferredForeignKeys {
+            output.text += "DO $$\nBEGIN\n    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint\n                   WHERE conrelid = "
+            output.text += v1.ownerLiteral
+            output.text += "::regclass AND conname = "
+            output.text += v1.constraintNameLiteral
+            output.text += ") THEN\n        ALTER TABLE "
+            output.text += v1.owner
+            output.text += " ADD CONSTRAINT "
+            output.text += v1.constraintName
+            output.text += "\n            FOREIGN KEY ("
+            output.text += v1.column
+            output.text += ") REFERENCES "
+            output.text += v1.target
+            output.text += " ("
+            output.text += v1.targetColumn
+            output.text += ") ON DELETE "
+            output.text += v1.onDelete
+            output.text += ";\n    END IF;\nEND\n$$;\n"
+            output.endTurn()
+        }
+        output.text += "\nCOMMIT;\n"
+    }
+
+    // sql-sqlite.mustache
+    static func sqlSqlite(_ view: SQLScriptView, _ output: inout TemplateOutput) {
+        for s1 in view.summary {
+            output.text += "-- "
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\nPRAGMA foreign_keys = ON;\n\nBEGIN;\n"
+        for v1 in view.tables {
+            output.text += "\n"
+            output.text += "CREATE TABLE IF NOT EXISTS "
+            output.text += v1.tableName
+            output.text += " (\n"
+            for s2 in v1.tableComment {
+                output.text += "    -- "
+                output.text += s2
+                output.text += "\n"
+                output.endTurn()
+            }
+            for v2 in v1.elements {
+                for s3 in v2.comment {
+                    output.text += "    -- "
+                    output.text += s3
+                    output.text += "\n"
+                    output.endTurn()
+                }
+                if let v3 = v2.column {
+                    output.text += "    "
+                    output.text += v3.name
+                    output.text += " "
+                    output.text += v3.type
+                    if v3.notNull {
+                        output.text += " NOT NULL"
+                    }
+                    if let s4 = v3.defaultValue {
+                        output.text += " DEFAULT "
+                        output.text += s4
+                    }
+                    for s4 in v3.checks {
+                        output.text += " CHECK ("
+                        output.text += s4
+                        output.text += ")"
+                        output.endTurn()
+                    }
+                    output.text += v2.comma
+                    output.text += "\n"
+                }
+                if let s3 = v2.primaryKey {
+                    output.text += "    PRIMARY KEY ("
+                    output.text += s3
+                    output.text += ")"
+                    output.text += v2.comma
+                    output.text += "\n"
+                }
+                if let v3 = v2.foreignKey {
+                    output.text += "    CONSTRAINT "
+                    output.text += v3.constraintName
+                    output.text += " FOREIGN KEY ("
+                    output.text += v3.column
+                    output.text += ") REFERENCES "
+                    output.text += v3.target
+                    output.text += " ("
+                    output.text += v3.targetColumn
+                    output.text += ") ON DELETE "
+                    output.text += v3.onDelete
+                    output.text += v2.comma
+                    output.text += "\n"
+                }
+                output.endTurn()
+            }
+            output.text += ");\n"
+            for v2 in v1.indexes {
+                output.text += "CREATE "
+                if v2.unique {
+                    output.text += "UNIQUE "
+                }
+                output.text += "INDEX IF NOT EXISTS "
+                output.text += v2.indexName
+                output.text += " ON "
+                output.text += v2.owner
+                if let s3 = v2.method {
+                    output.text += " USING "
+                    output.text += s3
+                }
+                output.text += " ("
+                output.text += v2.keys
+                output.text += ");\n"
+                output.endTurn()
+            }
+            output.endTurn()
+        }
+        output.text += "\nCOMMIT;\n"
+    }
+}

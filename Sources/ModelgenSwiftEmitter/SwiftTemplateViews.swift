@@ -1,0 +1,1231 @@
+// Generated from Templates/swift-*.mustache and the views in
+// Tests/ModelgenTemplatesTests/TemplateViewSpecs.swift by the test CompiledTemplatesTests; do not edit.
+// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests
+
+import ModelgenTemplates
+
+/// What every Swift file has (and all that `swift-json-value` and `swift-parse-field` use).
+struct SwiftCommonView {
+    /// The access modifier with its space (`public `), or nothing.
+    var access: String
+
+    /// The `import` lines.
+    var imports: [String]
+
+    /// The date type (`Date`).
+    var dateType: String
+
+    /// The bytes type (`Data`).
+    var dataType: String
+
+    /// Whether the code is for the ParseSwift SDK.
+    var parseSwift: Bool
+
+    /// Whether the code is for modelgen's ParseRuntime.
+    var parseRuntime: Bool
+}
+
+/// A `ParseObject` struct (`swift-class`).
+struct SwiftClassView {
+    /// Its fields are this view's own.
+    var common: SwiftCommonView
+
+    /// The struct's name.
+    var typeName: String
+
+    /// Its doc comment lines.
+    var doc: [String]
+
+    /// The protocol it conforms to (`ParseObject`, `ParseUser`, ...).
+    var conformance: String
+
+    /// The Parse class name as a string literal, when it is not the struct's name.
+    var className: String?
+
+    /// Type aliases the SDK protocol asks for.
+    var typeAliases: [SwiftTypeAliasView]
+
+    /// The stored properties, built-in ones first.
+    var fields: [SwiftPropertyView]
+
+    /// What `init()` sets.
+    var initialValues: [SwiftInitialValueView]
+
+    /// Whether `init()` sets anything.
+    var hasInitialValues: Bool
+
+    /// `CodingKeys`, when a Swift name differs from its Parse name (ParseSwift).
+    var codingKeys: SwiftCodingKeysView?
+
+    /// The `storedFields` table (ParseRuntime).
+    var storedFields: [SwiftStoredFieldView]?
+
+    /// Whether that table has rows (ParseRuntime).
+    var hasStoredFields: Bool?
+
+    /// The initializer taking the schema's fields, when there are any.
+    var memberwiseInit: SwiftMemberwiseInitView?
+
+    /// The schema's fields that `merge(with:)` restores.
+    var mergeFields: [String]
+
+    /// Whether there are any.
+    var hasMergeFields: Bool
+
+    /// The typed keys of `Field`.
+    var fieldKeys: [SwiftFieldKeyView]
+
+    /// Relation helpers.
+    var relations: [SwiftRelationView]
+
+    /// Query helpers for inverse fields.
+    var inverses: [SwiftInverseView]
+
+    /// Whether there are relation helpers.
+    var hasRelations: Bool
+
+    /// Whether there are inverse query helpers.
+    var hasQueries: Bool
+
+    /// The session helpers of the user class (ParseRuntime).
+    var userHelpers: SwiftUserHelpersView?
+}
+
+/// A `typealias`.
+struct SwiftTypeAliasView {
+    /// Its name.
+    var name: String
+
+    /// The aliased type.
+    var type: String
+}
+
+/// A stored property of a class.
+struct SwiftPropertyView {
+    /// Its Swift name.
+    var name: String
+
+    /// Its type (optional but for the SDK's few required fields).
+    var type: String
+
+    /// `@Indirect ` for a boxed pointer, or nothing.
+    var propertyWrapper: String
+
+    /// Its doc comment lines.
+    var doc: [String]
+
+    /// Whether a blank line goes before it.
+    var blankLineBefore: Bool
+}
+
+/// A property `init()` sets.
+struct SwiftInitialValueView {
+    /// The property.
+    var name: String
+
+    /// Its value, as a Swift expression.
+    var value: String
+}
+
+/// A `CodingKeys` enum.
+struct SwiftCodingKeysView {
+    /// Its cases, with the Parse name as raw value where it differs.
+    var keys: [String]
+}
+
+/// A row of the `storedFields` table.
+struct SwiftStoredFieldView {
+    /// `field`, `pointer`, `predefined` or `predefinedRequired`.
+    var kind: String
+
+    /// The Parse name, as a string literal.
+    var key: String
+
+    /// The Swift property.
+    var name: String
+}
+
+/// An initializer taking field values.
+struct SwiftMemberwiseInitView {
+    /// Required fields first, then the rest.
+    var parameters: [SwiftParameterView]
+}
+
+/// An initializer parameter.
+struct SwiftParameterView {
+    /// Its label, the property's Swift name.
+    var label: String
+
+    /// Its type, with `= nil` (or the default) when optional.
+    var type: String
+
+    /// `,` after every parameter but the last.
+    var comma: String
+}
+
+/// A typed key of `Field`.
+struct SwiftFieldKeyView {
+    /// The key's Swift name.
+    var name: String
+
+    /// `ParseField` or `ParseRelationField`.
+    var keyType: String
+
+    /// The type of the field's values.
+    var valueType: String
+
+    /// The Parse name, as a string literal.
+    var parseName: String
+}
+
+/// A relation's helpers.
+struct SwiftRelationView {
+    /// The field's doc comment lines.
+    var doc: [String]
+
+    /// The helpers' name stem.
+    var helper: String
+
+    /// The field's key in `Field`.
+    var key: String
+
+    /// The related objects' type.
+    var target: String
+
+    /// The field's Parse name.
+    var parseName: String
+
+    /// The owning struct.
+    var typeName: String
+
+    /// Whether a blank line goes before it.
+    var blankLineBefore: Bool
+}
+
+/// An inverse field's query helper.
+struct SwiftInverseView {
+    /// The field's doc comment lines.
+    var doc: [String]
+
+    /// The helper's name stem.
+    var helper: String
+
+    /// The type whose field points here.
+    var owner: String
+
+    /// That field's key in the owner's `Field`.
+    var ownerKey: String
+
+    /// That field's Parse name.
+    var ownerField: String
+
+    /// This struct.
+    var typeName: String
+
+    /// Whether a blank line goes before it.
+    var blankLineBefore: Bool
+}
+
+/// The user class's session helpers.
+struct SwiftUserHelpersView {
+    /// The user struct.
+    var typeName: String
+
+    /// The client parameter's inner name, unlike any field's.
+    var client: String
+
+    /// Whether `signUp` takes fields.
+    var hasParameters: Bool
+
+    /// The fields `signUp` takes.
+    var parameters: [SwiftUserParameterView]
+
+    /// Those fields passed on (`a: a, b: b`).
+    var arguments: String
+}
+
+/// A parameter of `signUp`.
+struct SwiftUserParameterView {
+    /// Its label.
+    var label: String
+
+    /// Its type, with `= nil` when optional.
+    var type: String
+}
+
+/// An enum (`swift-enum`).
+struct SwiftEnumView {
+    /// Its fields are this view's own.
+    var common: SwiftCommonView
+
+    /// The enum's name.
+    var typeName: String
+
+    /// Its doc comment lines.
+    var doc: [String]
+
+    /// `String` or `Int`.
+    var rawType: String
+
+    /// Its cases.
+    var cases: [SwiftEnumCaseView]
+
+    /// Every case (`.a, .b`).
+    var allCases: String
+
+    /// Whether any case has a title.
+    var hasTitles: Bool
+
+    /// Whether it has an `unknown` case for values this code does not know.
+    var unknownCase: Bool
+}
+
+/// An enum case.
+struct SwiftEnumCaseView {
+    /// Its Swift name.
+    var name: String
+
+    /// Its raw value, as a literal.
+    var rawValue: String
+
+    /// Its title (or name), as a string literal.
+    var title: String
+}
+
+/// An embedded value type (`swift-embedded`).
+struct SwiftEmbeddedView {
+    /// Its fields are this view's own.
+    var common: SwiftCommonView
+
+    /// The struct's name.
+    var typeName: String
+
+    /// Its doc comment lines.
+    var doc: [String]
+
+    /// Its properties.
+    var fields: [SwiftEmbeddedFieldView]
+
+    /// Whether its initializer takes any.
+    var hasParameters: Bool
+
+    /// Its initializer's parameters.
+    var parameters: [SwiftParameterView]
+
+    /// `CodingKeys`, when a Swift name differs from its Parse name.
+    var codingKeys: SwiftCodingKeysView?
+}
+
+/// A property of an embedded type.
+struct SwiftEmbeddedFieldView {
+    /// Its Swift name.
+    var name: String
+
+    /// Its type.
+    var type: String
+
+    /// Its doc comment lines.
+    var doc: [String]
+
+    /// Whether a blank line goes before it.
+    var blankLineBefore: Bool
+}
+
+extension SwiftCommonView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["access"] = access
+        context["imports"] = imports
+        context["dateType"] = dateType
+        context["dataType"] = dataType
+        context["parseSwift"] = parseSwift
+        context["parseRuntime"] = parseRuntime
+        return context
+    }
+}
+
+extension SwiftClassView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context = common.context
+        context["typeName"] = typeName
+        context["doc"] = doc
+        context["conformance"] = conformance
+        if let className { context["className"] = className }
+        context["typeAliases"] = typeAliases.map(\.context)
+        context["fields"] = fields.map(\.context)
+        context["initialValues"] = initialValues.map(\.context)
+        context["hasInitialValues"] = hasInitialValues
+        if let codingKeys { context["codingKeys"] = codingKeys.context }
+        if let storedFields { context["storedFields"] = storedFields.map(\.context) }
+        if let hasStoredFields { context["hasStoredFields"] = hasStoredFields }
+        if let memberwiseInit { context["memberwiseInit"] = memberwiseInit.context }
+        context["mergeFields"] = mergeFields
+        context["hasMergeFields"] = hasMergeFields
+        context["fieldKeys"] = fieldKeys.map(\.context)
+        context["relations"] = relations.map(\.context)
+        context["inverses"] = inverses.map(\.context)
+        context["hasRelations"] = hasRelations
+        context["hasQueries"] = hasQueries
+        if let userHelpers { context["userHelpers"] = userHelpers.context }
+        return context
+    }
+}
+
+extension SwiftTypeAliasView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["type"] = type
+        return context
+    }
+}
+
+extension SwiftPropertyView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["type"] = type
+        context["propertyWrapper"] = propertyWrapper
+        context["doc"] = doc
+        context["blankLineBefore"] = blankLineBefore
+        return context
+    }
+}
+
+extension SwiftInitialValueView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["value"] = value
+        return context
+    }
+}
+
+extension SwiftCodingKeysView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["keys"] = keys
+        return context
+    }
+}
+
+extension SwiftStoredFieldView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["kind"] = kind
+        context["key"] = key
+        context["name"] = name
+        return context
+    }
+}
+
+extension SwiftMemberwiseInitView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["parameters"] = parameters.map(\.context)
+        return context
+    }
+}
+
+extension SwiftParameterView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["label"] = label
+        context["type"] = type
+        context["comma"] = comma
+        return context
+    }
+}
+
+extension SwiftFieldKeyView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["keyType"] = keyType
+        context["valueType"] = valueType
+        context["parseName"] = parseName
+        return context
+    }
+}
+
+extension SwiftRelationView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["doc"] = doc
+        context["helper"] = helper
+        context["key"] = key
+        context["target"] = target
+        context["parseName"] = parseName
+        context["typeName"] = typeName
+        context["blankLineBefore"] = blankLineBefore
+        return context
+    }
+}
+
+extension SwiftInverseView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["doc"] = doc
+        context["helper"] = helper
+        context["owner"] = owner
+        context["ownerKey"] = ownerKey
+        context["ownerField"] = ownerField
+        context["typeName"] = typeName
+        context["blankLineBefore"] = blankLineBefore
+        return context
+    }
+}
+
+extension SwiftUserHelpersView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["typeName"] = typeName
+        context["client"] = client
+        context["hasParameters"] = hasParameters
+        context["parameters"] = parameters.map(\.context)
+        context["arguments"] = arguments
+        return context
+    }
+}
+
+extension SwiftUserParameterView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["label"] = label
+        context["type"] = type
+        return context
+    }
+}
+
+extension SwiftEnumView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context = common.context
+        context["typeName"] = typeName
+        context["doc"] = doc
+        context["rawType"] = rawType
+        context["cases"] = cases.map(\.context)
+        context["allCases"] = allCases
+        context["hasTitles"] = hasTitles
+        context["unknownCase"] = unknownCase
+        return context
+    }
+}
+
+extension SwiftEnumCaseView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["rawValue"] = rawValue
+        context["title"] = title
+        return context
+    }
+}
+
+extension SwiftEmbeddedView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context = common.context
+        context["typeName"] = typeName
+        context["doc"] = doc
+        context["fields"] = fields.map(\.context)
+        context["hasParameters"] = hasParameters
+        context["parameters"] = parameters.map(\.context)
+        if let codingKeys { context["codingKeys"] = codingKeys.context }
+        return context
+    }
+}
+
+extension SwiftEmbeddedFieldView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["type"] = type
+        context["doc"] = doc
+        context["blankLineBefore"] = blankLineBefore
+        return context
+    }
+}
+
+extension SwiftClassView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "swift-class": CompiledSwiftTemplates.swiftClass(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension SwiftEmbeddedView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "swift-embedded": CompiledSwiftTemplates.swiftEmbedded(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension SwiftEnumView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "swift-enum": CompiledSwiftTemplates.swiftEnum(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension SwiftCommonView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "swift-json-value": CompiledSwiftTemplates.swiftJsonValue(self, &output)
+        case "swift-parse-field": CompiledSwiftTemplates.swiftParseField(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
+/// The default `swift-` templates compiled to Swift over these views.
+enum CompiledSwiftTemplates {
+    // swift-class.mustache
+    static func swiftClass(_ view: SwiftClassView, _ output: inout TemplateOutput) {
+        for s1 in view.common.imports {
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\n"
+        for s1 in view.doc {
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += view.common.access
+        output.text += "struct "
+        output.text += view.typeName
+        output.text += ": "
+        output.text += view.conformance
+        output.text += ", Sendable {\n"
+        if let s1 = view.className {
+            output.text += "    "
+            output.text += view.common.access
+            output.text += "static var className: String { "
+            output.text += s1
+            output.text += " }\n\n"
+        }
+        for v1 in view.typeAliases {
+            output.text += "    "
+            output.text += view.common.access
+            output.text += "typealias "
+            output.text += v1.name
+            output.text += " = "
+            output.text += v1.type
+            output.text += "\n\n"
+            output.endTurn()
+        }
+        output.text += "    "
+        output.text += view.common.access
+        output.text += "var originalData: "
+        output.text += view.common.dataType
+        output.text += "?\n    "
+        output.text += view.common.access
+        output.text += "var objectId: String?\n    "
+        output.text += view.common.access
+        output.text += "var createdAt: "
+        output.text += view.common.dateType
+        output.text += "?\n    "
+        output.text += view.common.access
+        output.text += "var updatedAt: "
+        output.text += view.common.dateType
+        output.text += "?\n    "
+        output.text += view.common.access
+        output.text += "var ACL: ParseACL?\n"
+        for v1 in view.fields {
+            if v1.blankLineBefore {
+                output.text += "\n"
+            }
+            for s2 in v1.doc {
+                output.text += "    "
+                output.text += s2
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    "
+            output.text += v1.propertyWrapper
+            output.text += view.common.access
+            output.text += "var "
+            output.text += v1.name
+            output.text += ": "
+            output.text += v1.type
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\n"
+        if !view.hasInitialValues {
+            output.text += "    "
+            output.text += view.common.access
+            output.text += "init() {}\n"
+        }
+        if view.hasInitialValues {
+            output.text += "    "
+            output.text += view.common.access
+            output.text += "init() {\n"
+            for v1 in view.initialValues {
+                output.text += "        "
+                output.text += v1.name
+                output.text += " = "
+                output.text += v1.value
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    }\n"
+        }
+        if let v1 = view.codingKeys {
+            output.text += "\n    enum CodingKeys: String, CodingKey {\n"
+            for s2 in v1.keys {
+                output.text += "        case "
+                output.text += s2
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    }\n"
+        }
+        output.text += "}\n\nextension "
+        output.text += view.typeName
+        output.text += " {\n"
+        if let v1 = view.memberwiseInit {
+            output.text += "    /// A new `"
+            output.text += view.typeName
+            output.text += "` with the given field values; every other field is `nil`.\n    "
+            output.text += view.common.access
+            output.text += "init(\n"
+            for v2 in v1.parameters {
+                output.text += "        "
+                output.text += v2.label
+                output.text += ": "
+                output.text += v2.type
+                output.text += v2.comma
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    ) {\n        self.init()\n"
+            for v2 in v1.parameters {
+                output.text += "        self."
+                output.text += v2.label
+                output.text += " = "
+                output.text += v2.label
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    }\n\n"
+        }
+        if view.common.parseSwift {
+            output.text += "    "
+            output.text += view.common.access
+            output.text += "func merge(with object: Self) throws -> Self {\n"
+            if view.mergeFields.isEmpty {
+                output.text += "        try mergeParse(with: object)\n"
+            }
+            if view.hasMergeFields {
+                output.text += "        var updated = try mergeParse(with: object)\n"
+                for s1 in view.mergeFields {
+                    output.text += "        if updated.shouldRestoreKey(\\."
+                    output.text += s1
+                    output.text += ", original: object) {\n            updated."
+                    output.text += s1
+                    output.text += " = object."
+                    output.text += s1
+                    output.text += "\n        }\n"
+                    output.endTurn()
+                }
+                output.text += "        return updated\n"
+            }
+            output.text += "    }\n"
+        }
+        if view.common.parseRuntime {
+            output.text += "    /// The stored fields by Parse name: how `"
+            output.text += view.typeName
+            output.text += "` is decoded, encoded, merged and compared.\n"
+            if view.hasStoredFields == true {
+                output.text += "    static let storedFields: [ParseStoredField<"
+                output.text += view.typeName
+                output.text += ">] = [\n"
+                for v1 in view.storedFields ?? [] {
+                    output.text += "        ."
+                    output.text += v1.kind
+                    output.text += "("
+                    output.text += v1.key
+                    output.text += ", \\."
+                    output.text += v1.name
+                    output.text += "),\n"
+                    output.endTurn()
+                }
+                output.text += "    ]\n"
+            }
+            if view.hasStoredFields != true {
+                output.text += "    static let storedFields: [ParseStoredField<"
+                output.text += view.typeName
+                output.text += ">] = []\n"
+            }
+            output.text += "\n    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.\n    "
+            output.text += view.common.access
+            output.text += "init(from decoder: any Decoder) throws {\n        try self.init(from: decoder, fields: Self.storedFields)\n    }\n\n    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.\n    "
+            output.text += view.common.access
+            output.text += "func encode(to encoder: any Encoder) throws {\n        try encode(to: encoder, fields: Self.storedFields)\n    }\n\n    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.\n    "
+            output.text += view.common.access
+            output.text += "func merge(with object: Self) throws -> Self {\n        try merge(with: object, fields: Self.storedFields)\n    }\n\n    /// Whether the two objects are equal in every property.\n    "
+            output.text += view.common.access
+            output.text += "static func == (lhs: Self, rhs: Self) -> Bool {\n        isEqual(lhs, rhs, fields: storedFields)\n    }\n"
+        }
+        output.text += "}\n\nextension "
+        output.text += view.typeName
+        output.text += " {\n    /// The keys of `"
+        output.text += view.typeName
+        output.text += "`'s fields, typed by their values, for queries without string literals.\n    "
+        output.text += view.common.access
+        output.text += "enum Field {\n"
+        for v1 in view.fieldKeys {
+            output.text += "        "
+            output.text += view.common.access
+            output.text += "static var "
+            output.text += v1.name
+            output.text += ": "
+            output.text += v1.keyType
+            output.text += "<"
+            output.text += view.typeName
+            output.text += ", "
+            output.text += v1.valueType
+            output.text += "> { .init("
+            output.text += v1.parseName
+            output.text += ") }\n"
+            output.endTurn()
+        }
+        output.text += "    }\n}\n"
+        if view.hasRelations {
+            output.text += "\nextension "
+            output.text += view.typeName
+            output.text += " {\n"
+            for v1 in view.relations {
+                if v1.blankLineBefore {
+                    output.text += "\n"
+                }
+                for s2 in v1.doc {
+                    output.text += "    "
+                    output.text += s2
+                    output.text += "\n    ///\n"
+                    output.endTurn()
+                }
+                output.text += "    /// The `"
+                output.text += v1.parseName
+                output.text += "` relation, to add or remove `"
+                output.text += v1.target
+                output.text += "` objects: save the operation\n    /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.\n    "
+                output.text += view.common.access
+                output.text += "func "
+                output.text += v1.helper
+                output.text += "Relation() throws -> ParseRelation<"
+                output.text += v1.typeName
+                output.text += "> {\n        try relation(Field."
+                output.text += v1.key
+                output.text += ".name, className: "
+                output.text += v1.target
+                output.text += ".className)\n    }\n"
+                if view.common.parseSwift {
+                    output.text += "\n    /// A query for the `"
+                    output.text += v1.target
+                    output.text += "` objects in the `"
+                    output.text += v1.parseName
+                    output.text += "` relation.\n    "
+                    output.text += view.common.access
+                    output.text += "func "
+                    output.text += v1.helper
+                    output.text += "Query() throws -> Query<"
+                    output.text += v1.target
+                    output.text += "> {\n        try "
+                    output.text += v1.target
+                    output.text += ".queryRelations(Field."
+                    output.text += v1.key
+                    output.text += ".name, parent: self)\n    }\n"
+                }
+                if view.common.parseRuntime {
+                    output.text += "\n    /// A query for the `"
+                    output.text += v1.target
+                    output.text += "` objects in the `"
+                    output.text += v1.parseName
+                    output.text += "` relation (`$relatedTo`); run it\n    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    "
+                    output.text += view.common.access
+                    output.text += "func "
+                    output.text += v1.helper
+                    output.text += "Query() -> ParseQuery<"
+                    output.text += v1.target
+                    output.text += "> {\n        "
+                    output.text += v1.target
+                    output.text += ".query(.relatedTo(self, through: Field."
+                    output.text += v1.key
+                    output.text += "))\n    }\n"
+                }
+                output.endTurn()
+            }
+            output.text += "}\n"
+        }
+        if view.hasQueries {
+            output.text += "\nextension "
+            output.text += view.typeName
+            output.text += " {\n"
+            for v1 in view.inverses {
+                if v1.blankLineBefore {
+                    output.text += "\n"
+                }
+                for s2 in v1.doc {
+                    output.text += "    "
+                    output.text += s2
+                    output.text += "\n    ///\n"
+                    output.endTurn()
+                }
+                if view.common.parseSwift {
+                    output.text += "    /// A query for the `"
+                    output.text += v1.owner
+                    output.text += "` objects whose `"
+                    output.text += v1.ownerField
+                    output.text += "` links to this object.\n    "
+                    output.text += view.common.access
+                    output.text += "func "
+                    output.text += v1.helper
+                    output.text += "Query() throws -> Query<"
+                    output.text += v1.owner
+                    output.text += "> {\n        try "
+                    output.text += v1.owner
+                    output.text += ".query("
+                    output.text += v1.owner
+                    output.text += ".Field."
+                    output.text += v1.ownerKey
+                    output.text += ".name == self)\n    }\n"
+                }
+                if view.common.parseRuntime {
+                    output.text += "    /// A query for the `"
+                    output.text += v1.owner
+                    output.text += "` objects whose `"
+                    output.text += v1.ownerField
+                    output.text += "` links to this object; run it with\n    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    "
+                    output.text += view.common.access
+                    output.text += "func "
+                    output.text += v1.helper
+                    output.text += "Query() -> ParseQuery<"
+                    output.text += v1.owner
+                    output.text += "> {\n        "
+                    output.text += v1.owner
+                    output.text += ".query("
+                    output.text += v1.owner
+                    output.text += ".Field."
+                    output.text += v1.ownerKey
+                    output.text += " == self)\n    }\n"
+                }
+                output.endTurn()
+            }
+            output.text += "}\n"
+        }
+        if let v1 = view.userHelpers {
+            output.text += "\nextension "
+            output.text += v1.typeName
+            output.text += " {\n    /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it\n    /// with later requests; the returned user has its `objectId` and no password.\n    "
+            output.text += view.common.access
+            output.text += "static func signUp(\n        username: String,\n        password: String,\n        email: String? = nil,\n"
+            for v2 in v1.parameters {
+                output.text += "        "
+                output.text += v2.label
+                output.text += ": "
+                output.text += v2.type
+                output.text += ",\n"
+                output.endTurn()
+            }
+            output.text += "        on "
+            output.text += v1.client
+            output.text += ": ParseClient\n    ) async throws(ParseClientError) -> "
+            output.text += v1.typeName
+            output.text += " {\n"
+            if v1.hasParameters {
+                output.text += "        var user = "
+                output.text += v1.typeName
+                output.text += "("
+                output.text += v1.arguments
+                output.text += ")\n"
+            }
+            if !v1.hasParameters {
+                output.text += "        var user = "
+                output.text += v1.typeName
+                output.text += "()\n"
+            }
+            output.text += "        user.username = username\n        user.password = password\n        user.email = email\n        return try await "
+            output.text += v1.client
+            output.text += ".signUp(user)\n    }\n\n    /// Logs in (`POST /login`); the client keeps the session token.\n    "
+            output.text += view.common.access
+            output.text += "static func logIn(username: String, password: String, on client: ParseClient) async throws(ParseClientError) -> "
+            output.text += v1.typeName
+            output.text += " {\n        try await client.logIn("
+            output.text += v1.typeName
+            output.text += ".self, username: username, password: password)\n    }\n\n    /// Starts using a session token from an earlier login and returns its user (`GET /users/me`).\n    "
+            output.text += view.common.access
+            output.text += "static func become(sessionToken: String, on client: ParseClient) async throws(ParseClientError) -> "
+            output.text += v1.typeName
+            output.text += " {\n        try await client.become("
+            output.text += v1.typeName
+            output.text += ".self, sessionToken: sessionToken)\n    }\n\n    /// The user whose session token the client holds (`GET /users/me`).\n    "
+            output.text += view.common.access
+            output.text += "static func current(on client: ParseClient) async throws(ParseClientError) -> "
+            output.text += v1.typeName
+            output.text += " {\n        try await client.currentUser("
+            output.text += v1.typeName
+            output.text += ".self)\n    }\n\n    /// Logs out (`POST /logout`) and makes the client forget the session token.\n    "
+            output.text += view.common.access
+            output.text += "static func logOut(on client: ParseClient) async throws(ParseClientError) {\n        try await client.logOut()\n    }\n}\n"
+        }
+    }
+
+    // swift-embedded.mustache
+    static func swiftEmbedded(_ view: SwiftEmbeddedView, _ output: inout TemplateOutput) {
+        for s1 in view.common.imports {
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\n"
+        for s1 in view.doc {
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += view.common.access
+        output.text += "struct "
+        output.text += view.typeName
+        output.text += ": Codable, Hashable, Sendable {\n"
+        for v1 in view.fields {
+            if v1.blankLineBefore {
+                output.text += "\n"
+            }
+            for s2 in v1.doc {
+                output.text += "    "
+                output.text += s2
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    "
+            output.text += view.common.access
+            output.text += "var "
+            output.text += v1.name
+            output.text += ": "
+            output.text += v1.type
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\n"
+        if view.parameters.isEmpty {
+            output.text += "    "
+            output.text += view.common.access
+            output.text += "init() {}\n"
+        }
+        if view.hasParameters {
+            output.text += "    "
+            output.text += view.common.access
+            output.text += "init(\n"
+            for v1 in view.parameters {
+                output.text += "        "
+                output.text += v1.label
+                output.text += ": "
+                output.text += v1.type
+                output.text += v1.comma
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    ) {\n"
+            for v1 in view.parameters {
+                output.text += "        self."
+                output.text += v1.label
+                output.text += " = "
+                output.text += v1.label
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    }\n"
+        }
+        if let v1 = view.codingKeys {
+            output.text += "\n    enum CodingKeys: String, CodingKey {\n"
+            for s2 in v1.keys {
+                output.text += "        case "
+                output.text += s2
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    }\n"
+        }
+        output.text += "}\n"
+    }
+
+    // swift-enum.mustache
+    static func swiftEnum(_ view: SwiftEnumView, _ output: inout TemplateOutput) {
+        for s1 in view.common.imports {
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\n"
+        for s1 in view.doc {
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        if !view.unknownCase {
+            output.text += view.common.access
+            output.text += "enum "
+            output.text += view.typeName
+            output.text += ": "
+            output.text += view.rawType
+            output.text += ", Codable, CaseIterable, Hashable, Sendable {\n"
+            for v1 in view.cases {
+                output.text += "    case "
+                output.text += v1.name
+                output.text += " = "
+                output.text += v1.rawValue
+                output.text += "\n"
+                output.endTurn()
+            }
+            if view.hasTitles {
+                output.text += "\n    /// The title to show for the value.\n    "
+                output.text += view.common.access
+                output.text += "var title: String {\n        switch self {\n"
+                for v1 in view.cases {
+                    output.text += "        case ."
+                    output.text += v1.name
+                    output.text += ": "
+                    output.text += v1.title
+                    output.text += "\n"
+                    output.endTurn()
+                }
+                output.text += "        }\n    }\n"
+            }
+            output.text += "}\n"
+        }
+        if view.unknownCase {
+            output.text += view.common.access
+            output.text += "enum "
+            output.text += view.typeName
+            output.text += ": RawRepresentable, Codable, CaseIterable, Hashable, Sendable {\n"
+            for v1 in view.cases {
+                output.text += "    case "
+                output.text += v1.name
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "    /// A value added on the server after this code was generated.\n    case unknown("
+            output.text += view.rawType
+            output.text += ")\n\n    "
+            output.text += view.common.access
+            output.text += "static let allCases: ["
+            output.text += view.typeName
+            output.text += "] = ["
+            output.text += view.allCases
+            output.text += "]\n\n    "
+            output.text += view.common.access
+            output.text += "init(rawValue: "
+            output.text += view.rawType
+            output.text += ") {\n        switch rawValue {\n"
+            for v1 in view.cases {
+                output.text += "        case "
+                output.text += v1.rawValue
+                output.text += ": self = ."
+                output.text += v1.name
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "        default: self = .unknown(rawValue)\n        }\n    }\n\n    "
+            output.text += view.common.access
+            output.text += "var rawValue: "
+            output.text += view.rawType
+            output.text += " {\n        switch self {\n"
+            for v1 in view.cases {
+                output.text += "        case ."
+                output.text += v1.name
+                output.text += ": "
+                output.text += v1.rawValue
+                output.text += "\n"
+                output.endTurn()
+            }
+            output.text += "        case .unknown(let rawValue): rawValue\n        }\n    }\n"
+            if view.hasTitles {
+                output.text += "\n    /// The title to show for the value; an unknown value shows as its raw value.\n    "
+                output.text += view.common.access
+                output.text += "var title: String {\n        switch self {\n"
+                for v1 in view.cases {
+                    output.text += "        case ."
+                    output.text += v1.name
+                    output.text += ": "
+                    output.text += v1.title
+                    output.text += "\n"
+                    output.endTurn()
+                }
+                output.text += "        case .unknown(let rawValue): \"\\(rawValue)\"\n        }\n    }\n"
+            }
+            output.text += "}\n"
+        }
+    }
+
+    // swift-json-value.mustache
+    static func swiftJsonValue(_ view: SwiftCommonView, _ output: inout TemplateOutput) {
+        for s1 in view.imports {
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\n/// Any JSON value: what a Parse `Object` field holds. ParseSwift has no public type for it,\n/// so modelgen generates this one, the same as ParseRuntime's.\n"
+        output.text += view.access
+        output.text += "enum JSONValue: Codable, Hashable, Sendable {\n    case null\n    case bool(Bool)\n    case int(Int)\n    case double(Double)\n    case string(String)\n    case array([JSONValue])\n    case object([String: JSONValue])\n\n    "
+        output.text += view.access
+        output.text += "init(from decoder: any Decoder) throws {\n        let container = try decoder.singleValueContainer()\n        if container.decodeNil() {\n            self = .null\n        } else if let value = try? container.decode(Bool.self) {\n            self = .bool(value)\n        } else if let value = try? container.decode(Int.self) {\n            self = .int(value)\n        } else if let value = try? container.decode(Double.self) {\n            self = .double(value)\n        } else if let value = try? container.decode(String.self) {\n            self = .string(value)\n        } else if let value = try? container.decode([JSONValue].self) {\n            self = .array(value)\n        } else if let value = try? container.decode([String: JSONValue].self) {\n            self = .object(value)\n        } else {\n            throw DecodingError.dataCorruptedError(in: container, debugDescription: \"Expected a JSON value\")\n        }\n    }\n\n    "
+        output.text += view.access
+        output.text += "func encode(to encoder: any Encoder) throws {\n        var container = encoder.singleValueContainer()\n        switch self {\n        case .null: try container.encodeNil()\n        case .bool(let value): try container.encode(value)\n        case .int(let value): try container.encode(value)\n        case .double(let value): try container.encode(value)\n        case .string(let value): try container.encode(value)\n        case .array(let value): try container.encode(value)\n        case .object(let value): try container.encode(value)\n        }\n    }\n}\n"
+    }
+
+    // swift-parse-field.mustache
+    static func swiftParseField(_ view: SwiftCommonView, _ output: inout TemplateOutput) {
+        for s1 in view.imports {
+            output.text += s1
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "\n/// The name of a field of `Model` whose values are `Value`: the typed keys in each model's\n/// `Field` enum, the same as ParseRuntime's.\n"
+        output.text += view.access
+        output.text += "struct ParseField<Model, Value>: Sendable, Hashable, CustomStringConvertible {\n    /// The field's name on the server.\n    "
+        output.text += view.access
+        output.text += "let name: String\n\n    "
+        output.text += view.access
+        output.text += "init(_ name: String) {\n        self.name = name\n    }\n\n    "
+        output.text += view.access
+        output.text += "var description: String { name }\n}\n\n/// The name of a relation field of `Model` whose objects are `Target`s: the typed keys of\n/// relation fields in each model's `Field` enum, the same as ParseRuntime's.\n"
+        output.text += view.access
+        output.text += "struct ParseRelationField<Model, Target>: Sendable, Hashable, CustomStringConvertible {\n    /// The field's name on the server.\n    "
+        output.text += view.access
+        output.text += "let name: String\n\n    "
+        output.text += view.access
+        output.text += "init(_ name: String) {\n        self.name = name\n    }\n\n    "
+        output.text += view.access
+        output.text += "var description: String { name }\n}\n"
+    }
+}

@@ -1,0 +1,76 @@
+/// A view model a template renders: a typed value that the compiled default templates read
+/// field by field, and that the Mustache interpreter (for a user's own templates) reads as the
+/// dictionary ``context``.
+///
+/// The emitters' view models are generated, with the compiled templates that read them, from
+/// the view specification in `Tests/ModelgenTemplatesTests/TemplateViewSpecs.swift`. A plain
+/// `[String: Any]` is a view too, one that only the interpreter renders.
+public protocol TemplateView {
+    /// The view as the Mustache interpreter sees it: dictionaries, arrays, strings, booleans.
+    var context: [String: Any] { get }
+
+    /// Renders the compiled default template `template` with this view; `false` when that
+    /// template is not compiled for this kind of view.
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool
+}
+
+extension Dictionary: TemplateView where Key == String, Value == Any {
+    public var context: [String: Any] { self }
+
+    public func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool { false }
+}
+
+/// The text a compiled template appends to.
+///
+/// With a limit, once the text has grown past that many bytes, at the end of a section's turn
+/// it moves to `pieces` and the text starts again empty. A template only ever appends, so what
+/// has been written is final; a script of thousands of tables is then never one string that
+/// doubles (and is copied) as it grows.
+public struct TemplateOutput {
+    /// The text written since the last piece was moved out.
+    public var text: String
+    /// The text moved out so far, in order.
+    public private(set) var pieces: [String] = []
+    private let pieceLimit: Int?
+
+    public init(text: String = "", pieceLimit: Int? = nil) {
+        self.text = text
+        self.pieceLimit = pieceLimit
+    }
+
+    /// Marks the end of one turn of a section: the text moves out if it is past the limit.
+    public mutating func endTurn() {
+        if let pieceLimit, text.utf8.count >= pieceLimit {
+            pieces.append(text)
+            text = ""
+        }
+    }
+}
+
+/// A list of views made one at a time as a compiled template walks it, so a large list (a SQL
+/// script's tables) never exists all at once: each element is built when its turn comes and
+/// dropped once rendered. Walking it twice builds the elements twice. The interpreter sees it
+/// as a ``LazyContextList`` of the elements' contexts.
+public struct LazyViewList<Element>: Sequence {
+    public let count: Int
+    private let element: (Int) -> Element
+
+    /// A list of `count` elements; `element(i)` makes the `i`th.
+    public init(count: Int, element: @escaping (Int) -> Element) {
+        self.count = count
+        self.element = element
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    public subscript(index: Int) -> Element { element(index) }
+
+    public func makeIterator() -> AnyIterator<Element> {
+        var index = 0
+        return AnyIterator {
+            guard index < count else { return nil }
+            defer { index += 1 }
+            return element(index)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+// Generated from Templates/t-*.mustache and the views in
+// Tests/ModelgenTemplatesTests/TemplateViewSpecs.swift by the test CompiledTemplatesTests; do not edit.
+// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests
+
+import ModelgenTemplates
+
+/// Fields every root has.
+struct TestSharedView {
+    /// Printed from inside a lazy element.
+    var shared: String
+}
+
+/// The root of every test template.
+struct TestRootView {
+    /// Its fields are the root's.
+    var common: TestSharedView
+
+    /// A list.
+    var items: [TestItemView]
+
+    /// Found from inside an item that has no `outer`.
+    var outer: String
+
+    /// A flag.
+    var flag: Bool
+
+    /// Strings.
+    var strings: [String]
+
+    /// A title.
+    var title: String?
+
+    /// A nested view.
+    var nested: TestNestedView?
+
+    /// Always nil.
+    var missingView: TestNestedView?
+
+    /// Always empty.
+    var empty: [TestItemView]
+
+    /// Made as walked.
+    var lazy: LazyViewList<TestItemView>
+
+    /// Shadowed by an item's name.
+    var name: String
+}
+
+/// An element.
+struct TestItemView {
+    /// Its name.
+    var name: String
+
+    /// When nil, the root's is found.
+    var outer: String?
+
+    /// A note.
+    var note: String?
+
+    /// Children.
+    var items: [TestItemView]
+}
+
+/// A nested view.
+struct TestNestedView {
+    /// Its own.
+    var inner: String
+}
+
+extension TestSharedView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["shared"] = shared
+        return context
+    }
+}
+
+extension TestRootView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context = common.context
+        context["items"] = items.map(\.context)
+        context["outer"] = outer
+        context["flag"] = flag
+        context["strings"] = strings
+        if let title { context["title"] = title }
+        if let nested { context["nested"] = nested.context }
+        if let missingView { context["missingView"] = missingView.context }
+        context["empty"] = empty.map(\.context)
+        context["lazy"] = LazyContextList(count: lazy.count) { lazy[$0].context }
+        context["name"] = name
+        return context
+    }
+}
+
+extension TestItemView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        if let outer { context["outer"] = outer }
+        if let note { context["note"] = note }
+        context["items"] = items.map(\.context)
+        return context
+    }
+}
+
+extension TestNestedView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["inner"] = inner
+        return context
+    }
+}
+
+extension TestRootView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "t-plain": CompiledTestTemplates.tPlain(self, &output)
+        case "t-stack": CompiledTestTemplates.tStack(self, &output)
+        case "t-edges": CompiledTestTemplates.tEdges(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
+/// The default `t-` templates compiled to Swift over these views.
+enum CompiledTestTemplates {
+    // t-plain.mustache
+    static func tPlain(_ view: TestRootView, _ output: inout TemplateOutput) {
+        output.text += "A\n"
+        for v1 in view.items {
+            output.text += "- "
+            output.text += v1.name
+            output.text += "\n"
+            output.endTurn()
+        }
+        output.text += "B"
+        if view.flag {
+            output.text += " yes"
+        }
+        if !view.flag {
+            output.text += " no"
+        }
+        output.text += "\n"
+    }
+
+    // t-stack.mustache
+    static func tStack(_ view: TestRootView, _ output: inout TemplateOutput) {
+        for v1 in view.items {
+            output.text += v1.name
+            output.text += v1.outer ?? view.outer
+            if let s2 = v1.note {
+                output.text += "("
+                output.text += s2
+                output.text += ")"
+            }
+            output.text += ","
+            output.endTurn()
+        }
+        output.text += "|"
+        for s1 in view.strings {
+            output.text += "<"
+            output.text += s1
+            output.text += ">"
+            output.endTurn()
+        }
+        output.text += "|"
+        if let s1 = view.title {
+            output.text += "["
+            output.text += s1
+            output.text += "]"
+        }
+        output.text += "|"
+        if let v1 = view.nested {
+            output.text += v1.inner
+            if let text = view.title { output.text += text }
+        }
+    }
+
+    // t-edges.mustache
+    static func tEdges(_ view: TestRootView, _ output: inout TemplateOutput) {
+        if view.empty.isEmpty {
+            output.text += "empty"
+        }
+        for _ in view.empty {
+            output.text += "x"
+            output.endTurn()
+        }
+        if view.missingView == nil {
+            output.text += "no view"
+        }
+        output.text += "\n"
+        if view.flag {
+            output.text += "  indented\n"
+        }
+        for v1 in view.lazy {
+            output.text += v1.name
+            output.text += view.common.shared
+            for v2 in v1.items {
+                output.text += "/"
+                output.text += v2.name
+                output.endTurn()
+            }
+            output.endTurn()
+        }
+        output.text += "end"
+    }
+}

@@ -1,0 +1,268 @@
+/// The views the default templates render, one ``ViewSpec`` per emitter. They are the
+/// templates' contract: a key here is a name a template (the user's too) can use. Each view's
+/// `context` is the dictionary a user's template is rendered with.
+///
+/// After editing a spec or a template, run with `MODELGEN_UPDATE_EXPECTATIONS=1` to regenerate
+/// the views' Swift (`ViewSpec.path`).
+enum TemplateViewSpecs {
+    typealias Field = ViewSpec.Field
+    typealias View = ViewSpec.View
+
+    static let all = [sql, swift]
+
+    // MARK: SQL
+
+    static let sql = ViewSpec(
+        path: "Sources/ModelgenSQLEmitter/SQLTemplateViews.swift",
+        templatePrefix: "sql-",
+        enumName: "CompiledSQLTemplates",
+        roots: [("sql-postgresql", "SQLScriptView"), ("sql-sqlite", "SQLScriptView")],
+        views: [
+            View(name: "SQLScriptView", doc: "A whole script (`sql-postgresql`, `sql-sqlite`).", fields: [
+                Field(name: "summary", kind: .strings, doc: "The comment lines the script starts with."),
+                Field(name: "tables", kind: .lazyList("SQLTableView"),
+                      doc: "The tables in creation order, each made when the template reaches it."),
+                Field(name: "deferredForeignKeys", kind: .list("SQLForeignKeyView"),
+                      doc: "Foreign keys that close a cycle, added once every table exists (PostgreSQL)."),
+                Field(name: "hasDeferredForeignKeys", kind: .bool, doc: "Whether there are any."),
+            ]),
+            View(name: "SQLTableView", doc: "One `CREATE TABLE` with its indexes and comments (`sql-table`).", fields: [
+                Field(name: "tableName", kind: .string, doc: "The table's name, quoted when it must be."),
+                Field(name: "tableComment", kind: .strings, doc: "The description's lines, inside the table (SQLite)."),
+                Field(name: "elements", kind: .list("SQLElementView"), doc: "Columns and table constraints, in order."),
+                Field(name: "indexes", kind: .list("SQLIndexView"), doc: "The table's indexes."),
+                Field(name: "comments", kind: .list("SQLCommentView"),
+                      doc: "`COMMENT ON` the table and its columns (PostgreSQL, relational layout)."),
+            ]),
+            View(name: "SQLElementView", doc: "One line inside `CREATE TABLE`: exactly one of its three kinds is set.", fields: [
+                Field(name: "comment", kind: .strings, doc: "The column's description, as comment lines before it (SQLite)."),
+                Field(name: "column", kind: .optional(.view("SQLColumnView")), doc: "A column."),
+                Field(name: "primaryKey", kind: .optional(.string), doc: "A primary key: its columns, quoted and comma-separated."),
+                Field(name: "foreignKey", kind: .optional(.view("SQLForeignKeyView")), doc: "A foreign key constraint."),
+                Field(name: "comma", kind: .string, doc: "`,` after every element but the last."),
+            ]),
+            View(name: "SQLColumnView", doc: "A column.", fields: [
+                Field(name: "name", kind: .string, doc: "Its name, quoted when it must be."),
+                Field(name: "type", kind: .string, doc: "Its type in the dialect."),
+                Field(name: "notNull", kind: .bool, doc: "Whether it is `NOT NULL`."),
+                Field(name: "defaultValue", kind: .optional(.string), doc: "Its `DEFAULT`, as an SQL literal."),
+                Field(name: "checks", kind: .strings, doc: "Its `CHECK` expressions."),
+            ]),
+            View(name: "SQLForeignKeyView", doc: "A foreign key.", fields: [
+                Field(name: "constraintName", kind: .string, doc: "The constraint's name, quoted when it must be."),
+                Field(name: "constraintNameLiteral", kind: .string, doc: "The constraint's name as a string literal."),
+                Field(name: "owner", kind: .string, doc: "The table holding it."),
+                Field(name: "ownerLiteral", kind: .string, doc: "That table's (quoted) name as a string literal, for `regclass`."),
+                Field(name: "column", kind: .string, doc: "The referencing column."),
+                Field(name: "target", kind: .string, doc: "The referenced table."),
+                Field(name: "targetColumn", kind: .string, doc: "The referenced column."),
+                Field(name: "onDelete", kind: .string, doc: "The `ON DELETE` action."),
+            ]),
+            View(name: "SQLIndexView", doc: "A `CREATE INDEX`.", fields: [
+                Field(name: "indexName", kind: .string, doc: "The index's name, quoted when it must be."),
+                Field(name: "owner", kind: .string, doc: "The indexed table."),
+                Field(name: "unique", kind: .bool, doc: "Whether it is `UNIQUE`."),
+                Field(name: "keys", kind: .string, doc: "The indexed columns or expressions, comma-separated."),
+                Field(name: "method", kind: .optional(.string), doc: "The index method (`USING`), when not the default."),
+            ]),
+            View(name: "SQLCommentView", doc: "A `COMMENT ON`.", fields: [
+                Field(name: "kind", kind: .string, doc: "`TABLE` or `COLUMN`."),
+                Field(name: "target", kind: .string, doc: "What it comments on."),
+                Field(name: "text", kind: .string, doc: "The comment, as a string literal."),
+            ]),
+        ])
+
+    // MARK: Swift
+
+    static let swift = ViewSpec(
+        path: "Sources/ModelgenSwiftEmitter/SwiftTemplateViews.swift",
+        templatePrefix: "swift-",
+        enumName: "CompiledSwiftTemplates",
+        roots: [("swift-class", "SwiftClassView"), ("swift-embedded", "SwiftEmbeddedView"), ("swift-enum", "SwiftEnumView"),
+                ("swift-json-value", "SwiftCommonView"), ("swift-parse-field", "SwiftCommonView")],
+        views: [
+            View(name: "SwiftCommonView", doc: "What every Swift file has (and all that `swift-json-value` and `swift-parse-field` use).", fields: [
+                Field(name: "access", kind: .string, doc: "The access modifier with its space (`public `), or nothing."),
+                Field(name: "imports", kind: .strings, doc: "The `import` lines."),
+                Field(name: "dateType", kind: .string, doc: "The date type (`Date`)."),
+                Field(name: "dataType", kind: .string, doc: "The bytes type (`Data`)."),
+                Field(name: "parseSwift", kind: .bool, doc: "Whether the code is for the ParseSwift SDK."),
+                Field(name: "parseRuntime", kind: .bool, doc: "Whether the code is for modelgen's ParseRuntime."),
+            ]),
+            View(name: "SwiftClassView", doc: "A `ParseObject` struct (`swift-class`).", fields: [
+                Field(name: "common", kind: .included("SwiftCommonView"), doc: "Its fields are this view's own."),
+                Field(name: "typeName", kind: .string, doc: "The struct's name."),
+                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "conformance", kind: .string, doc: "The protocol it conforms to (`ParseObject`, `ParseUser`, ...)."),
+                Field(name: "className", kind: .optional(.string),
+                      doc: "The Parse class name as a string literal, when it is not the struct's name."),
+                Field(name: "typeAliases", kind: .list("SwiftTypeAliasView"), doc: "Type aliases the SDK protocol asks for."),
+                Field(name: "fields", kind: .list("SwiftPropertyView"), doc: "The stored properties, built-in ones first."),
+                Field(name: "initialValues", kind: .list("SwiftInitialValueView"), doc: "What `init()` sets."),
+                Field(name: "hasInitialValues", kind: .bool, doc: "Whether `init()` sets anything."),
+                Field(name: "codingKeys", kind: .optional(.view("SwiftCodingKeysView")),
+                      doc: "`CodingKeys`, when a Swift name differs from its Parse name (ParseSwift)."),
+                Field(name: "storedFields", kind: .optional(.list("SwiftStoredFieldView")),
+                      doc: "The `storedFields` table (ParseRuntime)."),
+                Field(name: "hasStoredFields", kind: .optional(.bool), doc: "Whether that table has rows (ParseRuntime)."),
+                Field(name: "memberwiseInit", kind: .optional(.view("SwiftMemberwiseInitView")),
+                      doc: "The initializer taking the schema's fields, when there are any."),
+                Field(name: "mergeFields", kind: .strings, doc: "The schema's fields that `merge(with:)` restores."),
+                Field(name: "hasMergeFields", kind: .bool, doc: "Whether there are any."),
+                Field(name: "fieldKeys", kind: .list("SwiftFieldKeyView"), doc: "The typed keys of `Field`."),
+                Field(name: "relations", kind: .list("SwiftRelationView"), doc: "Relation helpers."),
+                Field(name: "inverses", kind: .list("SwiftInverseView"), doc: "Query helpers for inverse fields."),
+                Field(name: "hasRelations", kind: .bool, doc: "Whether there are relation helpers."),
+                Field(name: "hasQueries", kind: .bool, doc: "Whether there are inverse query helpers."),
+                Field(name: "userHelpers", kind: .optional(.view("SwiftUserHelpersView")),
+                      doc: "The session helpers of the user class (ParseRuntime)."),
+            ]),
+            View(name: "SwiftTypeAliasView", doc: "A `typealias`.", fields: [
+                Field(name: "name", kind: .string, doc: "Its name."),
+                Field(name: "type", kind: .string, doc: "The aliased type."),
+            ]),
+            View(name: "SwiftPropertyView", doc: "A stored property of a class.", fields: [
+                Field(name: "name", kind: .string, doc: "Its Swift name."),
+                Field(name: "type", kind: .string, doc: "Its type (optional but for the SDK's few required fields)."),
+                Field(name: "propertyWrapper", kind: .string, doc: "`@Indirect ` for a boxed pointer, or nothing."),
+                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
+            ]),
+            View(name: "SwiftInitialValueView", doc: "A property `init()` sets.", fields: [
+                Field(name: "name", kind: .string, doc: "The property."),
+                Field(name: "value", kind: .string, doc: "Its value, as a Swift expression."),
+            ]),
+            View(name: "SwiftCodingKeysView", doc: "A `CodingKeys` enum.", fields: [
+                Field(name: "keys", kind: .strings, doc: "Its cases, with the Parse name as raw value where it differs."),
+            ]),
+            View(name: "SwiftStoredFieldView", doc: "A row of the `storedFields` table.", fields: [
+                Field(name: "kind", kind: .string, doc: "`field`, `pointer`, `predefined` or `predefinedRequired`."),
+                Field(name: "key", kind: .string, doc: "The Parse name, as a string literal."),
+                Field(name: "name", kind: .string, doc: "The Swift property."),
+            ]),
+            View(name: "SwiftMemberwiseInitView", doc: "An initializer taking field values.", fields: [
+                Field(name: "parameters", kind: .list("SwiftParameterView"), doc: "Required fields first, then the rest."),
+            ]),
+            View(name: "SwiftParameterView", doc: "An initializer parameter.", fields: [
+                Field(name: "label", kind: .string, doc: "Its label, the property's Swift name."),
+                Field(name: "type", kind: .string, doc: "Its type, with `= nil` (or the default) when optional."),
+                Field(name: "comma", kind: .string, doc: "`,` after every parameter but the last."),
+            ]),
+            View(name: "SwiftFieldKeyView", doc: "A typed key of `Field`.", fields: [
+                Field(name: "name", kind: .string, doc: "The key's Swift name."),
+                Field(name: "keyType", kind: .string, doc: "`ParseField` or `ParseRelationField`."),
+                Field(name: "valueType", kind: .string, doc: "The type of the field's values."),
+                Field(name: "parseName", kind: .string, doc: "The Parse name, as a string literal."),
+            ]),
+            View(name: "SwiftRelationView", doc: "A relation's helpers.", fields: [
+                Field(name: "doc", kind: .strings, doc: "The field's doc comment lines."),
+                Field(name: "helper", kind: .string, doc: "The helpers' name stem."),
+                Field(name: "key", kind: .string, doc: "The field's key in `Field`."),
+                Field(name: "target", kind: .string, doc: "The related objects' type."),
+                Field(name: "parseName", kind: .string, doc: "The field's Parse name."),
+                Field(name: "typeName", kind: .string, doc: "The owning struct."),
+                Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
+            ]),
+            View(name: "SwiftInverseView", doc: "An inverse field's query helper.", fields: [
+                Field(name: "doc", kind: .strings, doc: "The field's doc comment lines."),
+                Field(name: "helper", kind: .string, doc: "The helper's name stem."),
+                Field(name: "owner", kind: .string, doc: "The type whose field points here."),
+                Field(name: "ownerKey", kind: .string, doc: "That field's key in the owner's `Field`."),
+                Field(name: "ownerField", kind: .string, doc: "That field's Parse name."),
+                Field(name: "typeName", kind: .string, doc: "This struct."),
+                Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
+            ]),
+            View(name: "SwiftUserHelpersView", doc: "The user class's session helpers.", fields: [
+                Field(name: "typeName", kind: .string, doc: "The user struct."),
+                Field(name: "client", kind: .string, doc: "The client parameter's inner name, unlike any field's."),
+                Field(name: "hasParameters", kind: .bool, doc: "Whether `signUp` takes fields."),
+                Field(name: "parameters", kind: .list("SwiftUserParameterView"), doc: "The fields `signUp` takes."),
+                Field(name: "arguments", kind: .string, doc: "Those fields passed on (`a: a, b: b`)."),
+            ]),
+            View(name: "SwiftUserParameterView", doc: "A parameter of `signUp`.", fields: [
+                Field(name: "label", kind: .string, doc: "Its label."),
+                Field(name: "type", kind: .string, doc: "Its type, with `= nil` when optional."),
+            ]),
+            View(name: "SwiftEnumView", doc: "An enum (`swift-enum`).", fields: [
+                Field(name: "common", kind: .included("SwiftCommonView"), doc: "Its fields are this view's own."),
+                Field(name: "typeName", kind: .string, doc: "The enum's name."),
+                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "rawType", kind: .string, doc: "`String` or `Int`."),
+                Field(name: "cases", kind: .list("SwiftEnumCaseView"), doc: "Its cases."),
+                Field(name: "allCases", kind: .string, doc: "Every case (`.a, .b`)."),
+                Field(name: "hasTitles", kind: .bool, doc: "Whether any case has a title."),
+                Field(name: "unknownCase", kind: .bool, doc: "Whether it has an `unknown` case for values this code does not know."),
+            ]),
+            View(name: "SwiftEnumCaseView", doc: "An enum case.", fields: [
+                Field(name: "name", kind: .string, doc: "Its Swift name."),
+                Field(name: "rawValue", kind: .string, doc: "Its raw value, as a literal."),
+                Field(name: "title", kind: .string, doc: "Its title (or name), as a string literal."),
+            ]),
+            View(name: "SwiftEmbeddedView", doc: "An embedded value type (`swift-embedded`).", fields: [
+                Field(name: "common", kind: .included("SwiftCommonView"), doc: "Its fields are this view's own."),
+                Field(name: "typeName", kind: .string, doc: "The struct's name."),
+                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "fields", kind: .list("SwiftEmbeddedFieldView"), doc: "Its properties."),
+                Field(name: "hasParameters", kind: .bool, doc: "Whether its initializer takes any."),
+                Field(name: "parameters", kind: .list("SwiftParameterView"), doc: "Its initializer's parameters."),
+                Field(name: "codingKeys", kind: .optional(.view("SwiftCodingKeysView")),
+                      doc: "`CodingKeys`, when a Swift name differs from its Parse name."),
+            ]),
+            View(name: "SwiftEmbeddedFieldView", doc: "A property of an embedded type.", fields: [
+                Field(name: "name", kind: .string, doc: "Its Swift name."),
+                Field(name: "type", kind: .string, doc: "Its type."),
+                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
+            ]),
+        ])
+
+    // MARK: Test templates
+
+    /// Templates that exercise the compiled lookup rules; compiled into the test target
+    /// (`CompiledTestTemplates.swift`) and rendered both ways by CompiledTemplatesTests.
+    static let testTemplates: [(name: String, text: String)] = [
+        // Standalone section lines vanish; inline ones keep their text.
+        ("t-plain", "{{% CONTENT_TYPE: TEXT}}\nA\n{{#items}}\n- {{{name}}}\n{{/items}}\nB{{#flag}} yes{{/flag}}{{^flag}} no{{/flag}}\n"),
+        // Lookups climb the stack past a nil optional; `.` is the current string; a string
+        // section pushes the string; a nested view section pushes the view.
+        ("t-stack", "{{#items}}{{{name}}}{{{outer}}}{{#note}}({{{.}}}){{/note}},{{/items}}|{{#strings}}<{{{.}}}>{{/strings}}|{{#title}}[{{{.}}}]{{/title}}|{{#nested}}{{{inner}}}{{{title}}}{{/nested}}"),
+        // Inverted sections over an empty list, a nil optional and false; whitespace around
+        // standalone tags; a partial sees the stack where it is included.
+        ("t-edges", "{{^empty}}empty{{/empty}}{{#empty}}x{{/empty}}{{^missingView}}no view{{/missingView}}\n  {{#flag}}  \n  indented\n  {{/flag}}  \n{{#lazy}}\n{{> t-partial}}\n{{/lazy}}\nend"),
+        ("t-partial", "{{{name}}}{{{shared}}}{{#items}}/{{{name}}}{{/items}}"),
+    ]
+
+    static let test = ViewSpec(
+        path: "Tests/ModelgenTemplatesTests/CompiledTestTemplates.swift",
+        templatePrefix: "t-",
+        enumName: "CompiledTestTemplates",
+        roots: [("t-plain", "TestRootView"), ("t-stack", "TestRootView"), ("t-edges", "TestRootView")],
+        views: [
+            View(name: "TestSharedView", doc: "Fields every root has.", fields: [
+                Field(name: "shared", kind: .string, doc: "Printed from inside a lazy element."),
+            ]),
+            View(name: "TestRootView", doc: "The root of every test template.", fields: [
+                Field(name: "common", kind: .included("TestSharedView"), doc: "Its fields are the root's."),
+                Field(name: "items", kind: .list("TestItemView"), doc: "A list."),
+                Field(name: "outer", kind: .string, doc: "Found from inside an item that has no `outer`."),
+                Field(name: "flag", kind: .bool, doc: "A flag."),
+                Field(name: "strings", kind: .strings, doc: "Strings."),
+                Field(name: "title", kind: .optional(.string), doc: "A title."),
+                Field(name: "nested", kind: .optional(.view("TestNestedView")), doc: "A nested view."),
+                Field(name: "missingView", kind: .optional(.view("TestNestedView")), doc: "Always nil."),
+                Field(name: "empty", kind: .list("TestItemView"), doc: "Always empty."),
+                Field(name: "lazy", kind: .lazyList("TestItemView"), doc: "Made as walked."),
+                Field(name: "name", kind: .string, doc: "Shadowed by an item's name."),
+            ]),
+            View(name: "TestItemView", doc: "An element.", fields: [
+                Field(name: "name", kind: .string, doc: "Its name."),
+                Field(name: "outer", kind: .optional(.string), doc: "When nil, the root's is found."),
+                Field(name: "note", kind: .optional(.string), doc: "A note."),
+                Field(name: "items", kind: .list("TestItemView"), doc: "Children."),
+            ]),
+            View(name: "TestNestedView", doc: "A nested view.", fields: [
+                Field(name: "inner", kind: .string, doc: "Its own."),
+            ]),
+        ],
+        imports: ["import ModelgenTemplates"])
+}
