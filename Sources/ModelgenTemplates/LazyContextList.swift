@@ -1,12 +1,8 @@
 import Mustache
 
-/// A list of view-model dictionaries made one at a time as a template walks it, so a large
-/// list (a SQL script's tables) never exists all at once: each element is built when its turn
-/// comes and dropped once rendered. Walking it twice builds the elements twice.
-///
-/// It renders exactly as the array of the same dictionaries. Compiled templates walk it lazily
-/// (``TemplateStack``); the Mustache interpreter, which renders user templates and may apply
-/// transforms such as `reversed(...)`, is given the whole array.
+/// A ``LazyViewList`` as the Mustache interpreter sees it: the list of its elements'
+/// dictionaries. The interpreter, which renders user templates and may apply transforms such as
+/// `reversed(...)`, is given the whole array.
 public struct LazyContextList: Sequence, MustacheCustomRepresentation, CustomStringConvertible {
     public let count: Int
     private let element: (Int) -> [String: Any]

@@ -77,13 +77,43 @@ import Testing
     }
 
     @Test func namesTheViewsLackAndNonStringsPrintedAreRefused() throws {
-        let templates = [("t-plain", "{{{nowhere}}}"), ("t-stack", "{{{flag}}}"), ("t-edges", "{{#items}}{{{.}}}{{/items}}")]
-        for (name, text) in templates {
+        let templates = [
+            ("t-plain", "{{{nowhere}}}", "no view on the stack has 'nowhere'"),
+            ("t-stack", "{{{flag}}}", "only strings are printed"),
+            ("t-edges", "{{#items}}{{{.}}}{{/items}}", "prints a view, not a string"),
+            ("t-plain", "{{#nested}}{{{nested.inner}}}{{/nested}}", "dotted names are not compiled"),
+            // A lookup that climbs out of an item to the root compiles.
+            ("t-stack", "{{#items}}{{#strings}}{{{.}}}{{/strings}}{{/items}}", nil),
+        ]
+        for (name, text, message) in templates {
             var spec = TemplateViewSpecs.test
             spec.roots = [(name, "TestRootView")]
-            #expect(throws: MustacheCompiler.Failure.self, "\(text)") {
-                try MustacheCompiler.viewsSource(spec, templates: [(name, text)])
+            if let message {
+                #expect(throws: MustacheCompiler.Failure.self, "\(text)") {
+                    try MustacheCompiler.viewsSource(spec, templates: [(name, text)])
+                }
+                do {
+                    _ = try MustacheCompiler.viewsSource(spec, templates: [(name, text)])
+                } catch {
+                    #expect("\(error)".contains(message), "\(error)")
+                }
+            } else {
+                _ = try MustacheCompiler.viewsSource(spec, templates: [(name, text)])
             }
+        }
+    }
+
+    @Test func aNameOfTwoKindsOnTheStackAndAnUnknownViewAreRefused() {
+        var spec = TemplateViewSpecs.test
+        spec.views[2].fields.append(.init(name: "title", kind: .optional(.strings), doc: "Clashes with the root's string."))
+        spec.roots = [("t-stack", "TestRootView")]
+        #expect(throws: MustacheCompiler.Failure.self) {
+            try MustacheCompiler.viewsSource(spec, templates: [("t-stack", "{{#items}}{{{title}}}{{/items}}")])
+        }
+        var unknown = TemplateViewSpecs.test
+        unknown.views[1].fields.append(.init(name: "other", kind: .list("NoSuchView"), doc: "Names no view."))
+        #expect(throws: MustacheCompiler.Failure.self) {
+            try MustacheCompiler.viewsSource(unknown, templates: TemplateViewSpecs.testTemplates)
         }
     }
 
