@@ -129,6 +129,7 @@ final class Harness {
         }
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: setAsidePath)  // left by a stopped run
+        if !options.compile { carryCompileResults() }
         facts["load before"] = loadAverage()
         try buildTools()
         for n in options.sizes { try prepareSchemas(n) }
@@ -146,6 +147,25 @@ final class Harness {
             for p in problems { say("problem: \(p)") }
             exit(1)
         }
+    }
+
+    /// With `--no-compile`, the compile rows of the previous run's `results.json` (when it
+    /// has any) are kept, and the report says where they come from; without them the compile
+    /// targets would drop out of the report.
+    func carryCompileResults() {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: savedPath)),
+              let saved = try? JSONDecoder().decode(Saved.self, from: data) else { return }
+        let compiled = saved.results.filter { $0.key.hasPrefix("compile ") }
+        guard !compiled.isEmpty else { return }
+        results.merge(compiled) { current, _ in current }
+        let carried = saved.facts["compile rerun"].map { " (whose note on them read: \($0))" } ?? ""
+        facts["compile rerun"] = "compile times were not measured in this run (`--no-compile`): they are carried over from "
+            + "the run started at \(ISO8601DateFormatter().string(from: saved.started))\(carried)"
+    }
+
+    /// Whether the report has compile times: measured in this run or carried over.
+    var hasCompileResults: Bool {
+        options.compile || results.keys.contains { $0.hasPrefix("compile ") }
     }
 
     var outputPath: String {

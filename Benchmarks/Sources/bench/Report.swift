@@ -115,7 +115,7 @@ struct Report {
         out.append(contentsOf: targets())
         out.append(contentsOf: scaling())
         out.append(contentsOf: checkAndPlugin())
-        if options.compile { out.append(contentsOf: compile()) }
+        if harness.hasCompileResults { out.append(contentsOf: compile()) }
         if !harness.problems.isEmpty {
             out.append("## Problems in this run")
             out.append("")
