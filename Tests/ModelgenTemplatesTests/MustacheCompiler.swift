@@ -155,13 +155,19 @@ struct MustacheCompiler {
         return nodes
     }
 
+    /// The nodes of each template, by name.
+    static func parseAll(_ templates: [(name: String, text: String)]) throws -> [String: [Node]] {
+        var parsed: [String: [Node]] = [:]
+        for template in templates { parsed[template.name] = try parse(template.text, name: template.name) }
+        return parsed
+    }
+
     // MARK: Swift
 
     /// The Swift file ModelgenTemplates keeps (`CompiledTemplates.swift`): for each compiled
     /// template, the templates it includes as partials, directly or not.
     static func partialsSource(_ templates: [(name: String, text: String)]) throws -> String {
-        var parsed: [String: [Node]] = [:]
-        for template in templates { parsed[template.name] = try parse(template.text, name: template.name) }
+        let parsed = try parseAll(templates)
         var lines = [
             "// Generated from Templates/*.mustache by the test CompiledTemplatesTests; do not edit.",
             "// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests",
@@ -184,8 +190,7 @@ struct MustacheCompiler {
     /// The Swift file of one emitter's views (`spec`): each view as a struct, the dictionary
     /// the interpreter renders it as, and the templates of `templates` compiled over it.
     static func viewsSource(_ spec: ViewSpec, templates: [(name: String, text: String)]) throws -> String {
-        var parsed: [String: [Node]] = [:]
-        for template in templates { parsed[template.name] = try parse(template.text, name: template.name) }
+        let parsed = try parseAll(templates)
         var generator = ViewCodeGenerator(spec: spec, parsed: parsed)
         return try generator.source()
     }

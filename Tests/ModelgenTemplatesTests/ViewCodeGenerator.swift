@@ -209,9 +209,7 @@ struct ViewCodeGenerator {
         var base: ViewSpec.Kind?
         for frame in frames.reversed() {
             guard case .view(let type, let variable) = frame, let found = member(name, of: type) else { continue }
-            var kind = found.kind
-            var optional = false
-            if case .optional(let inner) = kind { kind = inner; optional = true }
+            let (kind, optional) = unwrapped(found.kind)
             if let base, base != kind {
                 throw Failure(description: "\(template): '\(name)' is a \(base) in one view and a \(kind) in an enclosing one")
             }
@@ -231,6 +229,12 @@ struct ViewCodeGenerator {
         case .view(let type, _): return type
         case .string: return "a string"
         }
+    }
+
+    /// The kind inside `.optional`, and whether it was there.
+    private func unwrapped(_ kind: ViewSpec.Kind) -> (kind: ViewSpec.Kind, optional: Bool) {
+        if case .optional(let inner) = kind { return (inner, true) }
+        return (kind, false)
     }
 
     /// `expression`, in parentheses when it is a chain of `??`.
@@ -276,9 +280,7 @@ struct ViewCodeGenerator {
                                   template: String) throws -> [String] {
         let pad = String(repeating: "    ", count: indent)
         let (expression, resolved) = try resolve(name, frames, template: template)
-        var kind = resolved
-        var optional = false
-        if case .optional(let inner) = kind { kind = inner; optional = true }
+        let (kind, optional) = unwrapped(resolved)
         let depth = frames.count
         /// The body with `frame` pushed, and whether it reads the frame's variable.
         func body(_ frame: Frame?, variable: String) throws -> (lines: [String], reads: Bool) {
@@ -325,9 +327,7 @@ struct ViewCodeGenerator {
                                           template: String) throws -> [String] {
         let pad = String(repeating: "    ", count: indent)
         let (expression, resolved) = try resolve(name, frames, template: template)
-        var kind = resolved
-        var optional = false
-        if case .optional(let inner) = kind { kind = inner; optional = true }
+        let (kind, optional) = unwrapped(resolved)
         let condition: String
         switch (kind, optional) {
         case (.bool, false): condition = "!" + operand(expression)
