@@ -20,7 +20,7 @@ public struct EmitterContext: Sendable {
 /// user templates; it reports problems as diagnostics, never by crashing.
 public protocol Emitter: Sendable {
     /// Hands the files to `sink` one at a time as each is made, so a caller that writes them
-    /// out need not hold them all.
+    /// out need not hold them all. A file may be streamed (rendered when it is read).
     func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
               into sink: (GeneratedFile) -> Void)
     /// The folder of the output directory all its files go to (`Swift`, `SQL`), if it has one.
@@ -31,10 +31,10 @@ public protocol Emitter: Sendable {
 extension Emitter {
     public var outputFolder: String? { nil }
 
-    /// The same files in the same order, collected.
+    /// The same files in the same order, collected, each with its text held.
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
-        emit(schema, context: context, diagnostics: &diagnostics) { files.append($0) }
+        emit(schema, context: context, diagnostics: &diagnostics) { files.append($0.held()) }
         return files
     }
 }

@@ -1,19 +1,18 @@
-/// One output file, held in memory until the writer decides what to do with it.
-///
-/// A large file (a SQL script of thousands of tables) is held as the pieces it was rendered
-/// in, so that it is never copied whole while it grows; `contents` joins them when asked.
+/// One output file: its text held in memory until the writer decides what to do with it, or,
+/// for a file too large to hold (a SQL script of thousands of tables), rendered piece by piece
+/// whenever it is read, so the writer can compare and write it without ever holding it whole.
 public struct GeneratedFile: Sendable, Hashable {
     /// Path relative to the output directory, `/`-separated.
     public var path: String
-    /// The text, header included, in the order it is written.
-    public private(set) var pieces: [String]
     /// The schema files it came from, as the header names them.
     public var sources: [String]
+    private var body: Body
 
-    /// The full text, header included.
-    public var contents: String {
-        get { pieces.count == 1 ? pieces[0] : pieces.joined() }
-        set { pieces = [newValue] }
+    private enum Body: Sendable {
+        /// The text, header included, in the pieces it was made in.
+        case held([String])
+        /// Renders the text, header included, handing each piece to the receiver in order.
+        case streamed(@Sendable (_ receiver: (String) -> Void) -> Void)
     }
 
     /// Builds a file whose first lines are the generated-file header, written as comments with
@@ -21,35 +20,74 @@ public struct GeneratedFile: Sendable, Hashable {
     public init(path: String, sources: [String], commentPrefix: String, body: String) {
         self.path = path
         self.sources = sources
-        self.pieces = [GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix) + body]
+        self.body = .held([GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix) + body])
     }
 
-    /// The same, with the body written by `writeBody` straight after the header, so that a
-    /// large file is not held twice while header and body are joined.
-    public init(path: String, sources: [String], commentPrefix: String, writingBody writeBody: (inout String) -> Void) {
-        self.init(path: path, sources: sources, commentPrefix: commentPrefix) { text, _ in writeBody(&text) }
-    }
-
-    /// The same for a body written in pieces: `writeBody` appends to the text (which starts
-    /// with the header) and may move what it has written so far to the end of the pieces.
+    /// A file rendered whenever it is read: `renderBody` hands the body, in pieces, to the
+    /// receiver it is given. Each reading renders it again, so a reader that needs the text
+    /// more than once keeps `held()`.
     public init(path: String, sources: [String], commentPrefix: String,
-                writingPieces writeBody: (_ text: inout String, _ pieces: inout [String]) -> Void) {
+                streaming renderBody: @escaping @Sendable (_ receiver: (String) -> Void) -> Void) {
         self.path = path
         self.sources = sources
-        var text = GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix)
-        var pieces: [String] = []
-        writeBody(&text, &pieces)
-        if !text.isEmpty || pieces.isEmpty { pieces.append(text) }
-        self.pieces = pieces
+        let header = GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix)
+        self.body = .streamed { receiver in
+            receiver(header)
+            renderBody(receiver)
+        }
+    }
+
+    /// Whether the text is rendered on every reading rather than held.
+    public var isStreamed: Bool {
+        if case .streamed = body { return true }
+        return false
+    }
+
+    /// Hands the text, header included, to `receiver` in order, in the pieces it was made in.
+    public func forEachPiece(_ receiver: (String) -> Void) {
+        switch body {
+        case .held(let pieces): pieces.forEach(receiver)
+        case .streamed(let render): render(receiver)
+        }
+    }
+
+    /// The text, header included, in the order it is written.
+    public var pieces: [String] {
+        switch body {
+        case .held(let pieces): return pieces
+        case .streamed:
+            var pieces: [String] = []
+            forEachPiece { pieces.append($0) }
+            return pieces
+        }
+    }
+
+    /// The same file with its text held: rendered once, if it is streamed.
+    public func held() -> GeneratedFile {
+        var file = self
+        file.body = .held(pieces)
+        return file
+    }
+
+    /// The full text, header included.
+    public var contents: String {
+        get {
+            let pieces = pieces
+            return pieces.count == 1 ? pieces[0] : pieces.joined()
+        }
+        set { body = .held([newValue]) }
     }
 
     /// The length of the text in UTF-8 bytes.
-    public var byteCount: Int { pieces.reduce(0) { $0 + $1.utf8.count } }
+    public var byteCount: Int {
+        var count = 0
+        forEachPiece { count += $0.utf8.count }
+        return count
+    }
 
     public var bytes: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(byteCount)
-        for piece in pieces { bytes.append(contentsOf: piece.utf8) }
+        forEachPiece { bytes.append(contentsOf: $0.utf8) }
         return bytes
     }
 

@@ -57,37 +57,16 @@ package enum FileSystem {
     /// Whether the regular file at `path` holds exactly the UTF-8 bytes of `pieces`, one after
     /// another. The file is read in blocks and compared as it is read, never held whole.
     package static func hasContents(_ path: String, pieces: [String]) throws(Failure) -> Bool {
-        let (descriptor, size) = try openRegularFile(path)
-        defer { close(descriptor) }
-        guard size == pieces.reduce(0, { $0 + $1.utf8.count }) else { return false }
-        var block = [UInt8](repeating: 0, count: 64 * 1024)
+        let comparison = try Comparison(path)
         for piece in pieces {
-            var piece = piece
-            let result = piece.withUTF8 { expected -> Result<Bool, Failure> in
-                var offset = 0
-                while offset < expected.count {
-                    let wanted = min(block.count, expected.count - offset)
-                    let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        return .failure(Failure(description: "cannot read '\(path)': \(errorText())"))
-                    }
-                    // A file that shrank while it was read holds other contents.
-                    if count == 0 { return .success(false) }
-                    let same = block.withUnsafeBytes { memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0 }
-                    if !same { return .success(false) }
-                    offset += count
-                }
-                return .success(true)
-            }
-            guard try result.get() else { return false }
+            guard try comparison.compare(piece) else { return false }
         }
-        return true
+        return comparison.isEqual
     }
 
     /// Opens `path` for reading, only when it is a regular file, and returns the descriptor
     /// (the caller closes it) and the file's size.
-    private static func openRegularFile(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
+    fileprivate static func openRegularFile(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure(description: "cannot read '\(path)': \(errorText())") }
         var info = stat()
@@ -119,19 +98,9 @@ package enum FileSystem {
     /// The same for text in pieces, written one after another as their UTF-8 bytes, without
     /// copying them first.
     package static func createExclusive(_ path: String, pieces: [String], flushed: Bool = true) throws(Failure) {
-        let descriptor = try openExclusive(path)
-        for piece in pieces {
-            var piece = piece
-            let result = piece.withUTF8 { buffer -> Result<Void, Failure> in
-                do throws(Failure) {
-                    return .success(try write(UnsafeRawBufferPointer(buffer), to: descriptor, path: path))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            try result.get()
-        }
-        try finish(descriptor, path: path, flushed: flushed)
+        let file = try NewFile(creating: path)
+        for piece in pieces { try file.write(piece) }
+        try file.finish(flushed: flushed)
     }
 
     private static func createExclusive(_ path: String, buffer bytes: UnsafeRawBufferPointer, flushed: Bool) throws(Failure) {
@@ -141,14 +110,14 @@ package enum FileSystem {
     }
 
     /// Creates `path` for writing; it must not exist yet (O_EXCL).
-    private static func openExclusive(_ path: String) throws(Failure) -> Int32 {
+    fileprivate static func openExclusive(_ path: String) throws(Failure) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
         return descriptor
     }
 
     /// Writes all of `bytes`; on failure closes and removes the file.
-    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(Failure) {
+    fileprivate static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(Failure) {
         var written = 0
         while written < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -164,7 +133,7 @@ package enum FileSystem {
     }
 
     /// Flushes (when asked) and closes; on failure removes the file.
-    private static func finish(_ descriptor: Int32, path: String, flushed: Bool) throws(Failure) {
+    fileprivate static func finish(_ descriptor: Int32, path: String, flushed: Bool) throws(Failure) {
         if flushed, fsync(descriptor) != 0 {
             let message = errorText()
             close(descriptor)
@@ -266,5 +235,141 @@ package enum FileSystem {
     package static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+extension FileSystem {
+    /// A regular file compared with text that arrives in pieces, read in blocks as they come,
+    /// never held whole.
+    package final class Comparison {
+        private let path: String
+        private let descriptor: Int32
+        /// The file's size when it was opened.
+        package let size: Int
+        /// How many bytes at the start of the file the pieces so far matched, all of them.
+        package private(set) var matched = 0
+        /// Whether a piece differed (or ran past the end); nothing is compared after that.
+        package private(set) var differs = false
+        private var block = [UInt8](repeating: 0, count: 64 * 1024)
+
+        package init(_ path: String) throws(Failure) {
+            self.path = path
+            (descriptor, size) = try FileSystem.openRegularFile(path)
+        }
+
+        deinit { close(descriptor) }
+
+        /// Whether the file continues with `piece`; once one differs, always `false`.
+        package func compare(_ piece: String) throws(Failure) -> Bool {
+            guard !differs else { return false }
+            var piece = piece
+            let result = piece.withUTF8 { expected -> Result<Bool, Failure> in
+                guard matched + expected.count <= size else { return .success(false) }
+                var offset = 0
+                while offset < expected.count {
+                    let wanted = min(block.count, expected.count - offset)
+                    let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return .failure(Failure(description: "cannot read '\(path)': \(errorText())"))
+                    }
+                    // A file that shrank while it was read holds other contents.
+                    if count == 0 { return .success(false) }
+                    let same = block.withUnsafeBytes { memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0 }
+                    if !same { return .success(false) }
+                    offset += count
+                }
+                return .success(true)
+            }
+            if try result.get() {
+                matched += piece.utf8.count
+                return true
+            }
+            differs = true
+            return false
+        }
+
+        /// Whether the pieces compared so far are the whole file.
+        package var isEqual: Bool { !differs && matched == size }
+    }
+
+    /// A new file (it must not exist yet: O_EXCL) written a piece at a time. Any failure
+    /// removes it, and so does dropping it unfinished; `finish` closes it for good.
+    package final class NewFile {
+        package let path: String
+        private var descriptor: Int32
+
+        package init(creating path: String) throws(Failure) {
+            self.path = path
+            descriptor = try FileSystem.openExclusive(path)
+        }
+
+        deinit { abandon() }
+
+        /// Appends the UTF-8 bytes of `text`, without copying them first.
+        package func write(_ text: String) throws(Failure) {
+            var text = text
+            let result = text.withUTF8 { buffer -> Result<Void, Failure> in
+                do throws(Failure) {
+                    return .success(try write(UnsafeRawBufferPointer(buffer)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try result.get()
+        }
+
+        /// Appends the first `count` bytes of the regular file `source`.
+        package func copy(prefix count: Int, of source: String) throws(Failure) {
+            let (input, _) = try FileSystem.openRegularFile(source)
+            defer { close(input) }
+            var block = [UInt8](repeating: 0, count: 64 * 1024)
+            var copied = 0
+            while copied < count {
+                let wanted = min(block.count, count - copied)
+                let read = block.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, wanted) }
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else {
+                    let message = read == 0 ? "it is shorter than it was" : errorText()
+                    abandon()
+                    throw Failure(description: "cannot read '\(source)': \(message)")
+                }
+                let result = block.withUnsafeBytes { bytes -> Result<Void, Failure> in
+                    do throws(Failure) {
+                        return .success(try write(UnsafeRawBufferPointer(rebasing: bytes[0..<read])))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                try result.get()
+                copied += read
+            }
+        }
+
+        /// With `flushed`, waits until the bytes are on disk (`fsync`); then closes the file.
+        package func finish(flushed: Bool) throws(Failure) {
+            precondition(descriptor >= 0, "\(path) is finished or abandoned already")
+            let open = descriptor
+            descriptor = -1
+            try FileSystem.finish(open, path: path, flushed: flushed)
+        }
+
+        /// Closes and removes the file, unless it is finished.
+        package func abandon() {
+            guard descriptor >= 0 else { return }
+            close(descriptor)
+            unlink(path)
+            descriptor = -1
+        }
+
+        private func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            precondition(descriptor >= 0, "\(path) is finished or abandoned already")
+            do throws(Failure) {
+                try FileSystem.write(bytes, to: descriptor, path: path)
+            } catch {
+                descriptor = -1  // closed and removed already
+                throw error
+            }
+        }
     }
 }

@@ -49,7 +49,7 @@ public struct Generator: Sendable {
 
     public func generate(_ request: Request) -> Result {
         let collected = CollectedFiles()
-        var result = generate(request, linted: lint(request), into: collected.append)
+        var result = generate(request, linted: lint(request)) { collected.append($0.held()) }
         if result.succeeded {
             result.files = collected.all.sorted { $0.path < $1.path }
         }
@@ -60,7 +60,8 @@ public struct Generator: Sendable {
     /// as soon as it is made (from the emitters' threads, in no set order) instead of
     /// returning them: the result's `files` is empty (`generate(_:)` is this with a sink that
     /// keeps them). When the result fails, the caller must discard whatever it did with the
-    /// files. `sink` never gets a path `OutputPath` refuses.
+    /// files. `sink` never gets a path `OutputPath` refuses. A streamed file (see
+    /// `GeneratedFile`) is best read once, inside `sink`, while its emitter waits.
     public func generate(_ request: Request, linted: Result, into sink: @escaping @Sendable (GeneratedFile) -> Void) -> Result {
         guard linted.succeeded, let schema = linted.schema else { return linted }
         var diagnostics = DiagnosticCollector()

@@ -52,9 +52,11 @@ public struct SQLEmitter: Emitter {
         let sources = schema.files.map(\.path)
         for dialect in options.dialects {
             let model = SQLViewModels(layout: options.layout, dialect: dialect, order: order)
-            sink(GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--") { text, pieces in
-                templates.render("sql-\(dialect.rawValue)", model.script(), appendingTo: &text,
-                                 pieces: &pieces, pieceLimit: pieceLimit)
+            let pieceLimit = pieceLimit
+            // Streamed: the writer renders the script as it compares and writes it, a piece
+            // at a time, so a script of 28 MB is never held whole.
+            sink(GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--") { receiver in
+                templates.render("sql-\(dialect.rawValue)", model.script(), pieceLimit: pieceLimit, receiver: receiver)
             })
         }
     }

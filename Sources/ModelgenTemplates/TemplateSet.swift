@@ -114,30 +114,31 @@ public struct TemplateSet: Sendable {
 
     /// Renders the template `name` (without extension) with `view`.
     public func render(_ name: String, _ view: some TemplateView) -> String {
-        var output = ""
-        var pieces: [String] = []  // stays empty: without a limit the text never moves out
-        render(name, view, appendingTo: &output, pieces: &pieces, pieceLimit: nil)
-        return output
+        precondition(names.contains(name), "no template named \(name)")
+        guard compiled.contains(name) else { return library.render(view.context, withTemplate: name) ?? "" }
+        var output = TemplateOutput()
+        let done = view.renderCompiled(name, into: &output)
+        // The compiled defaults are never parsed, so there is nothing to fall back on.
+        precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
+        return output.text
     }
 
-    /// The same, appended to `output`, for a large text: with a `pieceLimit`, `output` moves to
-    /// the end of `pieces` whenever it has grown past that many bytes, between two turns of a
-    /// section (with a compiled template; an interpreted one renders whole), so the text is
-    /// held once, in pieces, never copied whole.
-    public func render(_ name: String, _ view: some TemplateView, appendingTo output: inout String,
-                       pieces: inout [String], pieceLimit: Int?) {
+    /// The same for a large text, handed to `receiver` in pieces of about `pieceLimit` bytes as
+    /// they are made (between two turns of a section with a compiled template; an interpreted
+    /// one renders whole, as one piece), so the text is never held whole. The pieces joined are
+    /// exactly what `render(name, view)` returns.
+    public func render(_ name: String, _ view: some TemplateView, pieceLimit: Int, receiver: (String) -> Void) {
         precondition(names.contains(name), "no template named \(name)")
         if compiled.contains(name) {
-            var rendered = TemplateOutput(pieceLimit: pieceLimit)
-            swap(&rendered.text, &output)
-            let done = view.renderCompiled(name, into: &rendered)
-            swap(&rendered.text, &output)
-            // The compiled defaults are never parsed, so there is nothing to fall back on.
-            precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
-            pieces += rendered.pieces
+            withoutActuallyEscaping(receiver) { receiver in
+                var output = TemplateOutput(pieceLimit: pieceLimit, receiver: receiver)
+                let done = view.renderCompiled(name, into: &output)
+                precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
+                if !output.text.isEmpty { receiver(output.text) }
+            }
             return
         }
-        output += library.render(view.context, withTemplate: name) ?? ""
+        receiver(library.render(view.context, withTemplate: name) ?? "")
     }
 
     /// Whether a template of that name exists.

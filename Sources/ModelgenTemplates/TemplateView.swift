@@ -23,27 +23,45 @@ extension Dictionary: TemplateView where Key == String, Value == Any {
 /// The text a compiled template appends to.
 ///
 /// With a limit, once the text has grown past that many bytes, at the end of a section's turn
-/// it moves to `pieces` and the text starts again empty. A template only ever appends, so what
-/// has been written is final; a script of thousands of tables is then never one string that
-/// doubles (and is copied) as it grows.
+/// it moves out (to `pieces`, or to the receiver given) and the text starts again empty. A
+/// template only ever appends, so what has been written is final; a script of thousands of
+/// tables is then never one string that doubles (and is copied) as it grows, and with a
+/// receiver that writes each piece away, never held whole at all.
 public struct TemplateOutput {
     /// The text written since the last piece was moved out.
     public var text: String
-    /// The text moved out so far, in order.
+    /// The text moved out so far, in order (always empty with a receiver).
     public private(set) var pieces: [String] = []
     private let pieceLimit: Int?
+    private let receiver: ((String) -> Void)?
 
     public init(text: String = "", pieceLimit: Int? = nil) {
         self.text = text
         self.pieceLimit = pieceLimit
+        receiver = nil
+    }
+
+    /// An output that hands each piece of about `pieceLimit` bytes to `receiver` as soon as it
+    /// is complete; the caller hands on the last `text` itself.
+    public init(pieceLimit: Int, receiver: @escaping (String) -> Void) {
+        text = ""
+        self.pieceLimit = pieceLimit
+        self.receiver = receiver
+        reserve()
     }
 
     /// Marks the end of one turn of a section: the text moves out if it is past the limit.
     public mutating func endTurn() {
-        if let pieceLimit, text.utf8.count >= pieceLimit {
-            pieces.append(text)
-            text = ""
-        }
+        guard let pieceLimit, text.utf8.count >= pieceLimit else { return }
+        if let receiver { receiver(text) } else { pieces.append(text) }
+        text = ""
+        reserve()
+    }
+
+    /// Room for a whole piece and a turn past the limit, so the text is not copied as it grows.
+    private mutating func reserve() {
+        guard let pieceLimit else { return }
+        text.reserveCapacity(pieceLimit + pieceLimit / 4)
     }
 }
 

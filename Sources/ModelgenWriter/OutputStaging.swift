@@ -54,37 +54,163 @@ public final class OutputStaging: @unchecked Sendable {
     }
 
     /// Compares `file` with what is on disk and stages it when it is new or changed. Safe to
-    /// call from several threads. After a write failure, further files are ignored.
+    /// call from several threads: only taking the path and recording the outcome hold the
+    /// lock, so one large file being compared and written never holds up the others. After a
+    /// write failure, further files are ignored.
     public func add(_ file: GeneratedFile) {
+        guard let place = lock.withLock({ claim(file) }) else { return }
+        let outcome = Self.stage(file, at: place)
         lock.withLock {
-            guard isUsable, failure == nil, OutputPath.problem(with: file.path) == nil, seen.insert(file.path.lowercased()).inserted else { return }
-            wanted.insert(file.path)
-            let full = FileSystem.join(directory, file.path)
-            switch OutputPlan.disposition(of: file, in: directory) {
-            case .create:
-                if let temporary = stage(file, at: full, replacesAFile: false) {
-                    entries.append(.create(path: file.path, temporary: temporary))
-                }
-            case .unchanged:
-                entries.append(.unchanged(path: file.path))
-            case .update:
-                if let temporary = stage(file, at: full, replacesAFile: true) {
-                    entries.append(.update(path: file.path, temporary: temporary))
-                }
-            case .refused(let problem):
-                problems.append(problem)
+            switch outcome {
+            case .created(let temporary): entries.append(.create(path: file.path, temporary: temporary))
+            case .updated(let temporary): entries.append(.update(path: file.path, temporary: temporary))
+            case .unchanged: entries.append(.unchanged(path: file.path))
+            case .refused(let problem): problems.append(problem)
+            case .failed(let error):
+                if failure == nil { failure = OutputWriter.Failure(description: error.description + "; nothing was changed") }
             }
         }
     }
 
-    /// Writes the file to its temporary; on failure records it (for `check`) and returns `nil`.
-    private func stage(_ file: GeneratedFile, at target: String, replacesAFile: Bool) -> String? {
-        do throws(FileSystem.Failure) {
-            return try OutputWriter.writeTemporary(file.pieces, for: target, replacesAFile: replacesAFile,
-                                                   createdDirectories: &createdDirectories)
-        } catch {
-            failure = OutputWriter.Failure(description: error.description + "; nothing was changed")
+    /// Takes `file`'s path (a second file at a path, or one differing only in case, is the
+    /// generator's error to report) and finds what is there, making the folders of a new
+    /// file. `nil` when there is nothing to stage.
+    private func claim(_ file: GeneratedFile) -> StagingPlace? {
+        guard isUsable, failure == nil, OutputPath.problem(with: file.path) == nil,
+              seen.insert(file.path.lowercased()).inserted else { return nil }
+        wanted.insert(file.path)
+        let full = FileSystem.join(directory, file.path)
+        switch OutputPlan.place(of: file.path, in: directory) {
+        case .missing:
+            do throws(FileSystem.Failure) {
+                createdDirectories += try FileSystem.makeDirectories(FileSystem.parent(full))
+            } catch {
+                failure = OutputWriter.Failure(description: error.description + "; nothing was changed")
+                return nil
+            }
+            return .new(full)
+        case .file(let full):
+            return .existing(full)
+        case .refused(let problem):
+            problems.append(problem)
             return nil
+        }
+    }
+
+    private enum StagingPlace {
+        case new(String)
+        case existing(String)
+    }
+
+    private enum Outcome {
+        case created(temporary: String)
+        case updated(temporary: String)
+        case unchanged
+        case refused(Diagnostic)
+        case failed(FileSystem.Failure)
+    }
+
+    /// Reads `file` once, piece by piece, comparing it with the file already at its target;
+    /// from the first piece that differs (or at once, for a new file) it writes to the
+    /// temporary file beside the target, first copying the part that matched. An unchanged
+    /// file is never written, and a changed one is never held whole.
+    private static func stage(_ file: GeneratedFile, at place: StagingPlace) -> Outcome {
+        var stager: Stager
+        switch place {
+        case .new(let full):
+            stager = Stager(target: full, comparison: nil)
+        case .existing(let full):
+            do throws(FileSystem.Failure) {
+                stager = Stager(target: full, comparison: try FileSystem.Comparison(full))
+            } catch {
+                return .refused(.error(error.description, at: nil))
+            }
+        }
+        file.forEachPiece { stager.take($0) }
+        return stager.finish()
+    }
+
+    /// The state of one file being staged.
+    private struct Stager {
+        let target: String
+        /// What is on disk, compared with the text until it differs; `nil` for a new file.
+        let comparison: FileSystem.Comparison?
+        /// Open from the first difference on.
+        var temporary: FileSystem.NewFile?
+        /// Set when the file is refused or a write failed: the rest of the text is ignored.
+        var settled: Outcome?
+
+        init(target: String, comparison: FileSystem.Comparison?) {
+            self.target = target
+            self.comparison = comparison
+        }
+
+        mutating func take(_ piece: String) {
+            guard settled == nil else { return }
+            if temporary == nil {
+                if let comparison {
+                    do throws(FileSystem.Failure) {
+                        if try comparison.compare(piece) { return }
+                    } catch {
+                        settled = .refused(.error(error.description, at: nil))
+                        return
+                    }
+                }
+                guard startWriting() else { return }
+            }
+            writing { temporary throws(FileSystem.Failure) in try temporary.write(piece) }
+        }
+
+        mutating func finish() -> Outcome {
+            if settled == nil, temporary == nil {
+                // Every piece matched: unchanged, unless the file on disk goes on past the text.
+                if let comparison, comparison.isEqual { return .unchanged }
+                _ = startWriting()
+            }
+            let replaces = comparison != nil
+            writing { temporary throws(FileSystem.Failure) in try temporary.finish(flushed: replaces) }
+            if let settled {
+                temporary?.abandon()
+                return settled
+            }
+            guard let temporary else { preconditionFailure("the temporary is open once the text differs") }
+            return comparison == nil ? .created(temporary: temporary.path) : .updated(temporary: temporary.path)
+        }
+
+        /// Opens the temporary, once the text differs from a file modelgen wrote (another is
+        /// refused), and copies into it what matched so far. `false` when the file is settled.
+        private mutating func startWriting() -> Bool {
+            if comparison != nil {
+                do throws(FileSystem.Failure) {
+                    if let problem = try OutputPlan.replacementProblem(target) { settled = .refused(problem) }
+                } catch {
+                    settled = .refused(.error(error.description, at: nil))
+                }
+                guard settled == nil else { return false }
+            }
+            do throws(FileSystem.Failure) {
+                temporary = try OutputWriter.openTemporary(for: target)
+            } catch {
+                settled = .failed(error)
+                return false
+            }
+            let matched = comparison?.matched ?? 0
+            if matched > 0 {
+                let target = target
+                writing { temporary throws(FileSystem.Failure) in try temporary.copy(prefix: matched, of: target) }
+            }
+            return settled == nil
+        }
+
+        /// Runs `step` on the open temporary (if any, and nothing is settled); a failure
+        /// settles the file, naming the target rather than its hidden temporary.
+        private mutating func writing(_ step: (FileSystem.NewFile) throws(FileSystem.Failure) -> Void) {
+            guard settled == nil, let temporary else { return }
+            do throws(FileSystem.Failure) {
+                try step(temporary)
+            } catch {
+                settled = .failed(OutputWriter.naming(target, in: error, for: temporary.path))
+            }
         }
     }
 

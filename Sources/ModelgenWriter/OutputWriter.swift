@@ -88,18 +88,33 @@ public enum OutputWriter {
     /// killed run needs no flush: renames are atomic.)
     static func writeTemporary(_ contents: [String], for target: String, replacesAFile: Bool,
                                createdDirectories: inout [String]) throws(FileSystem.Failure) -> String {
-        let folder = FileSystem.parent(target)
-        createdDirectories += try FileSystem.makeDirectories(folder)
-        let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
-        let temporary = FileSystem.join(folder, ".\(name)\(temporaryMarker)\(getpid())")
-        if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
+        createdDirectories += try FileSystem.makeDirectories(FileSystem.parent(target))
+        let temporary = try openTemporary(for: target)
         do throws(FileSystem.Failure) {
-            try FileSystem.createExclusive(temporary, pieces: contents, flushed: replacesAFile)
+            for piece in contents { try temporary.write(piece) }
+            try temporary.finish(flushed: replacesAFile)
         } catch {
-            // Name the file the user knows, not its hidden temporary.
-            throw FileSystem.Failure(description: error.description.replacing(temporary, with: target))
+            throw naming(target, in: error, for: temporary.path)
         }
-        return temporary
+        return temporary.path
+    }
+
+    /// Creates the hidden temporary file beside `target` (`.NAME.modelgen-tmp-PID`), whose
+    /// folder must exist, replacing one an earlier run of this process id left.
+    static func openTemporary(for target: String) throws(FileSystem.Failure) -> FileSystem.NewFile {
+        let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
+        let temporary = FileSystem.join(FileSystem.parent(target), ".\(name)\(temporaryMarker)\(getpid())")
+        do throws(FileSystem.Failure) {
+            if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
+            return try FileSystem.NewFile(creating: temporary)
+        } catch {
+            throw naming(target, in: error, for: temporary)
+        }
+    }
+
+    /// The error naming the file the user knows, not its hidden temporary.
+    static func naming(_ target: String, in error: FileSystem.Failure, for temporary: String) -> FileSystem.Failure {
+        FileSystem.Failure(description: error.description.replacing(temporary, with: target))
     }
 
     /// Renames each temporary file onto its target, in order; when one fails, the temporaries

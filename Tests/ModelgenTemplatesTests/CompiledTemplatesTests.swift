@@ -74,6 +74,13 @@ import Testing
         #expect(whole.pieces.isEmpty)
         #expect(split.pieces.count > 2)
         #expect(split.pieces.joined() + split.text == whole.text)
+        // With a receiver, each piece goes to it as it is complete, and none is kept.
+        var received: [String] = []
+        var handed = TemplateOutput(pieceLimit: 3) { received.append($0) }
+        #expect(Self.testView(lazyCount: 4).renderCompiled("t-edges", into: &handed))
+        #expect(handed.pieces.isEmpty)
+        #expect(received == split.pieces)
+        #expect(handed.text == split.text)
     }
 
     @Test func namesTheViewsLackAndNonStringsPrintedAreRefused() throws {
