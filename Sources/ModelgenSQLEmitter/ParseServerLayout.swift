@@ -12,47 +12,69 @@ struct ParseServerLayout {
 
     /// `_SCHEMA`, where Parse Server keeps every class's schema, then the class tables, then
     /// the `_Join:<field>:<Class>` tables.
-    func tables() -> [SQLTable] {
-        var tables = [schemaTable()]
-        var joinTables: [SQLTable] = []
-        for entry in SQLClassSet(schema: schema).entries {
-            var table = SQLTable(name: entry.name, description: entry.description, location: entry.location,
-                                 origin: "the table of class '\(entry.name)'")
-            table.elements = [
-                .column(SQLColumn(name: "objectId", type: .text)),
-                .primaryKey(["objectId"]),
-                .column(SQLColumn(name: "createdAt", type: .timestamp)),
-                .column(SQLColumn(name: "updatedAt", type: .timestamp)),
-            ]
-            var fields = Self.defaultFields(entry.builtin).map { (name: $0.name, type: $0.type, definition: FieldDefinition?.none) }
-            fields += entry.declaredFields.map { ($0.name, $0.type, $0) }
-            for field in fields {
-                switch field.type {
-                case .inverse: continue
-                case .relation:
-                    let name = NamingRules.parseJoinTableName(className: entry.name, field: field.name)
-                    var join = SQLTable(name: name, description: field.definition?.description, location: field.definition?.location,
-                                        origin: "the join table of relation '\(field.name)' of class '\(entry.name)'")
-                    join.elements = [.column(SQLColumn(name: "relatedId", type: .varchar(120))),
-                                     .column(SQLColumn(name: "owningId", type: .varchar(120))),
-                                     .primaryKey(["relatedId", "owningId"])]
-                    joinTables.append(join)
-                default:
-                    table.elements.append(.column(SQLColumn(name: field.name, type: columnType(field.type),
-                                                            description: field.definition?.description)))
-                }
+    func tables() -> SQLTableList {
+        let entries = SQLClassSet(schema: schema).entries
+        var relations: [Relation] = []
+        for entry in entries {
+            for field in Self.fields(of: entry) {
+                guard case .relation = field.type else { continue }
+                relations.append(Relation(owner: entry.name, field: field.name, definition: field.definition))
             }
-            table.elements.append(.column(SQLColumn(name: "_rperm", type: .textArray)))
-            table.elements.append(.column(SQLColumn(name: "_wperm", type: .textArray)))
-            if entry.builtin == .user {
-                for (name, type) in Self.userInternalColumns {
-                    table.elements.append(.column(SQLColumn(name: name, type: type)))
-                }
-            }
-            addIndexes(to: &table, entry: entry)
-            tables.append(table)
         }
-        return tables + joinTables
+        return SQLTableList(count: 1 + entries.count + relations.count) { [self, relations] index in
+            if index == 0 { return schemaTable() }
+            return index <= entries.count ? classTable(entries[index - 1]) : joinTable(relations[index - 1 - entries.count])
+        }
+    }
+
+    /// A relation field, which gets a join table.
+    private struct Relation {
+        var owner: String
+        var field: String
+        var definition: FieldDefinition?
+    }
+
+    /// A class's fields as the adapter sees them: its default fields, then the declared ones.
+    private static func fields(of entry: SQLClassSet.Entry) -> [(name: String, type: FieldType, definition: FieldDefinition?)] {
+        defaultFields(entry.builtin).map { ($0.name, $0.type, nil) } + entry.declaredFields.map { ($0.name, $0.type, $0) }
+    }
+
+    private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
+        var table = SQLTable(name: entry.name, description: entry.description, location: entry.location,
+                             origin: "the table of class '\(entry.name)'")
+        table.elements = [
+            .column(SQLColumn(name: "objectId", type: .text)),
+            .primaryKey(["objectId"]),
+            .column(SQLColumn(name: "createdAt", type: .timestamp)),
+            .column(SQLColumn(name: "updatedAt", type: .timestamp)),
+        ]
+        for field in Self.fields(of: entry) {
+            switch field.type {
+            case .inverse, .relation: continue
+            default:
+                table.elements.append(.column(SQLColumn(name: field.name, type: columnType(field.type),
+                                                        description: field.definition?.description)))
+            }
+        }
+        table.elements.append(.column(SQLColumn(name: "_rperm", type: .textArray)))
+        table.elements.append(.column(SQLColumn(name: "_wperm", type: .textArray)))
+        if entry.builtin == .user {
+            for (name, type) in Self.userInternalColumns {
+                table.elements.append(.column(SQLColumn(name: name, type: type)))
+            }
+        }
+        addIndexes(to: &table, entry: entry)
+        return table
+    }
+
+    private func joinTable(_ relation: Relation) -> SQLTable {
+        let name = NamingRules.parseJoinTableName(className: relation.owner, field: relation.field)
+        var join = SQLTable(name: name, description: relation.definition?.description, location: relation.definition?.location,
+                            origin: "the join table of relation '\(relation.field)' of class '\(relation.owner)'")
+        join.elements = [.column(SQLColumn(name: "relatedId", type: .varchar(120))),
+                         .column(SQLColumn(name: "owningId", type: .varchar(120))),
+                         .primaryKey(["relatedId", "owningId"])]
+        return join
     }
 
     /// `CREATE TABLE IF NOT EXISTS "_SCHEMA" ( "className" varChar(120), "schema" jsonb,

@@ -7,48 +7,65 @@ import ModelgenSchema
 struct RelationalLayout {
     let schema: Schema
 
-    /// The tables in declaration order (the script orders them by their foreign keys).
-    func tables() -> [SQLTable] {
-        let classes = SQLClassSet(schema: schema)
-        var tables: [SQLTable] = []
-        var joinTables: [SQLTable] = []
-        for entry in classes.entries {
-            var table = SQLTable(name: entry.name,
-                                 description: entry.description ?? entry.builtin.map(SQLClassSet.builtinDescription),
-                                 location: entry.location, origin: "the table of class '\(entry.name)'")
-            table.elements = [
-                .column(SQLColumn(name: "objectId", type: .text, notNull: true)),
-                .column(SQLColumn(name: "createdAt", type: .timestamp, notNull: true, defaultValue: .now)),
-                .column(SQLColumn(name: "updatedAt", type: .timestamp, notNull: true, defaultValue: .now)),
-                .column(SQLColumn(name: "ACL", type: .json, checks: [.jsonValid, .jsonType("object")])),
-            ]
-            var fields: [(name: String, type: FieldType, definition: FieldDefinition?)] =
-                (entry.builtin?.predefinedFields ?? []).map { ($0.name, $0.type, nil) }
-            fields += entry.declaredFields.map { ($0.name, $0.type, $0) }
-            // Sized once (the four implicit columns, the fields, the primary key): every table is
-            // held until both dialects are written, and growth by doubling leaves a third unused.
-            table.elements.reserveCapacity(table.elements.count + fields.count + 1)
-            for field in fields {
-                switch field.type {
-                case .inverse:
-                    continue
-                case .relation(let target):
-                    joinTables.append(joinTable(owner: entry.name, field: field.name, target: target, definition: field.definition))
-                case .pointer(let target):
-                    table.elements.append(.column(column(field.name, field.type, field.definition)))
-                    let rule = field.definition?.onDelete ?? (field.definition?.isRequired == true ? .restrict : .setNull)
-                    table.foreignKeys.append(SQLForeignKey(name: SQLSyntax.derivedName([entry.name, field.name, "fkey"]),
-                                                           column: field.name, target: target, targetColumn: "objectId",
-                                                           onDelete: rule, location: field.definition?.location))
-                default:
-                    table.elements.append(.column(column(field.name, field.type, field.definition)))
-                }
+    /// The tables in declaration order (the script orders them by their foreign keys): a
+    /// table per class, then a join table per relation.
+    func tables() -> SQLTableList {
+        let entries = SQLClassSet(schema: schema).entries
+        var relations: [Relation] = []
+        for entry in entries {
+            for field in Self.fields(of: entry) {
+                guard case .relation(let target) = field.type else { continue }
+                relations.append(Relation(owner: entry.name, field: field.name, target: target, definition: field.definition))
             }
-            table.elements.append(.primaryKey(["objectId"]))
-            addIndexes(to: &table, entry: entry)
-            tables.append(table)
         }
-        return tables + joinTables
+        return SQLTableList(count: entries.count + relations.count) { [self, relations] index in
+            index < entries.count ? classTable(entries[index]) : joinTable(relations[index - entries.count])
+        }
+    }
+
+    /// A relation field, which gets a join table.
+    private struct Relation {
+        var owner: String
+        var field: String
+        var target: String
+        var definition: FieldDefinition?
+    }
+
+    /// A class's fields with a column or a join table: the built-in ones, then the declared.
+    private static func fields(of entry: SQLClassSet.Entry) -> [(name: String, type: FieldType, definition: FieldDefinition?)] {
+        (entry.builtin?.predefinedFields ?? []).map { ($0.name, $0.type, nil) } + entry.declaredFields.map { ($0.name, $0.type, $0) }
+    }
+
+    private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
+        var table = SQLTable(name: entry.name,
+                             description: entry.description ?? entry.builtin.map(SQLClassSet.builtinDescription),
+                             location: entry.location, origin: "the table of class '\(entry.name)'")
+        table.elements = [
+            .column(SQLColumn(name: "objectId", type: .text, notNull: true)),
+            .column(SQLColumn(name: "createdAt", type: .timestamp, notNull: true, defaultValue: .now)),
+            .column(SQLColumn(name: "updatedAt", type: .timestamp, notNull: true, defaultValue: .now)),
+            .column(SQLColumn(name: "ACL", type: .json, checks: [.jsonValid, .jsonType("object")])),
+        ]
+        let fields = Self.fields(of: entry)
+        // Sized once: the four implicit columns, the fields, the primary key.
+        table.elements.reserveCapacity(table.elements.count + fields.count + 1)
+        for field in fields {
+            switch field.type {
+            case .inverse, .relation:
+                continue
+            case .pointer(let target):
+                table.elements.append(.column(column(field.name, field.type, field.definition)))
+                let rule = field.definition?.onDelete ?? (field.definition?.isRequired == true ? .restrict : .setNull)
+                table.foreignKeys.append(SQLForeignKey(name: SQLSyntax.derivedName([entry.name, field.name, "fkey"]),
+                                                       column: field.name, target: target, targetColumn: "objectId",
+                                                       onDelete: rule, location: field.definition?.location))
+            default:
+                table.elements.append(.column(column(field.name, field.type, field.definition)))
+            }
+        }
+        table.elements.append(.primaryKey(["objectId"]))
+        addIndexes(to: &table, entry: entry)
+        return table
     }
 
     // MARK: Columns
@@ -129,7 +146,8 @@ struct RelationalLayout {
 
     // MARK: Join tables
 
-    private func joinTable(owner: String, field: String, target: String, definition: FieldDefinition?) -> SQLTable {
+    private func joinTable(_ relation: Relation) -> SQLTable {
+        let (owner, field, target, definition) = (relation.owner, relation.field, relation.target, relation.definition)
         let name = NamingRules.parseJoinTableName(className: owner, field: field)
         let description = definition?.description ?? "Relation '\(field)' of \(owner): the \(target) objects each \(owner) links to."
         var table = SQLTable(name: name, description: description, location: definition?.location,

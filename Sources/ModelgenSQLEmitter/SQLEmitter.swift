@@ -33,25 +33,34 @@ public struct SQLEmitter: Emitter {
         SQLOptions.read(entries, diagnostics: &diagnostics).map { SQLEmitter(options: $0) }
     }
 
-    /// Builds the tables of the chosen layout, reports the problems only SQL has (and then
-    /// writes nothing), and renders one script per chosen dialect.
+    /// Visits the tables of the chosen layout once, for the problems only SQL has (then it
+    /// writes nothing) and for their order, and renders one script per chosen dialect. No
+    /// script holds all its tables: each is made again when its script reaches it.
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
                      into sink: (GeneratedFile) -> Void) {
         let tables = switch options.layout {
         case .relational: RelationalLayout(schema: schema).tables()
         case .parseServer: ParseServerLayout(schema: schema).tables()
         }
+        var checks = SQLSchemaChecks(schema: schema, options: options)
+        var nodes: [SQLTableOrder.Node] = []
+        nodes.reserveCapacity(tables.count)
+        for index in 0..<tables.count {
+            let table = tables[index]
+            checks.visit(table)
+            nodes.append(SQLTableOrder.Node(table))
+        }
         var local = DiagnosticCollector()
-        SQLSchemaChecks(schema: schema, options: options).check(tables, diagnostics: &local)
+        checks.finish(diagnostics: &local)
         diagnostics.append(contentsOf: local.diagnostics)
         guard !local.hasErrors,
               let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return }
-        let order = SQLTableOrder(tables)
+        let order = SQLTableOrder(nodes)
         let sources = schema.files.map(\.path)
         for dialect in options.dialects {
-            let model = SQLViewModels(layout: options.layout, dialect: dialect, order: order)
+            let model = SQLViewModels(layout: options.layout, dialect: dialect, tables: tables, order: order)
             let pieceLimit = pieceLimit
             // Streamed: the writer renders the script as it compares and writes it, a piece
             // at a time, so a script of 28 MB is never held whole.

@@ -4,14 +4,53 @@ import ModelgenSchema
 /// The problems that only SQL has, found before any script is written and reported at the
 /// schema's own locations: names that would collide in a database, names SQLite reserves,
 /// indexes PostgreSQL cannot build, and text a SQL literal cannot hold.
+///
+/// The tables are visited one at a time (each is made for the visit and dropped after it);
+/// what the checks keep of them is only the names, and `finish` reports.
 struct SQLSchemaChecks {
     let schema: Schema
     let options: SQLOptions
+    /// The names tables, PostgreSQL's primary-key indexes and indexes take, in that order.
+    private var tableNames: [Owner] = []
+    private var primaryKeyNames: [Owner] = []
+    private var indexNames: [Owner] = []
+    /// Tables, then indexes, whose names SQLite reserves.
+    private var reservedTableNames: [Owner] = []
+    private var reservedIndexNames: [Owner] = []
+    private var spatialProblems = DiagnosticCollector()
 
-    func check(_ tables: [SQLTable], diagnostics: inout DiagnosticCollector) {
+    init(schema: Schema, options: SQLOptions) {
+        self.schema = schema
+        self.options = options
+    }
+
+    /// Takes what the checks need of `table`.
+    mutating func visit(_ table: SQLTable) {
+        tableNames.append(Owner(name: table.name, origin: table.origin, location: table.location))
+        if options.dialects.contains(.postgresql) && !table.primaryKey.isEmpty {
+            let kept = String(decoding: table.name.utf8.prefix(SQLSyntax.identifierLimit - 5), as: UTF8.self)
+            primaryKeyNames.append(Owner(name: kept + "_pkey", origin: "PostgreSQL's primary-key index of \(table.origin)",
+                                         location: table.location))
+        }
+        for index in table.indexes {
+            indexNames.append(Owner(name: index.name, origin: index.origin + " of class '\(table.name)'", location: index.location))
+        }
+        if options.dialects.contains(.sqlite) {
+            if Self.isReservedBySQLite(table.name) {
+                reservedTableNames.append(Owner(name: table.name, origin: table.origin, location: table.location))
+            }
+            for index in table.indexes where Self.isReservedBySQLite(index.name) {
+                reservedIndexNames.append(Owner(name: index.name, origin: index.origin, location: index.location))
+            }
+        }
+        if options.dialects.contains(.postgresql) { checkSpatialIndexes(of: table, diagnostics: &spatialProblems) }
+    }
+
+    /// Reports every problem, once every table is visited.
+    func finish(diagnostics: inout DiagnosticCollector) {
         checkLiterals(diagnostics: &diagnostics)
-        checkNames(tables, diagnostics: &diagnostics)
-        if options.dialects.contains(.postgresql) { checkSpatialIndexes(tables, diagnostics: &diagnostics) }
+        checkNames(diagnostics: &diagnostics)
+        diagnostics.append(contentsOf: spatialProblems.diagnostics)
         if options.layout == .parseServer { checkParseServerIndexes(diagnostics: &diagnostics) }
     }
 
@@ -51,7 +90,7 @@ struct SQLSchemaChecks {
     /// database), and SQLite compares names ignoring case. PostgreSQL also names each primary
     /// key's index `<table>_pkey`. A clash would make `IF NOT EXISTS` silently skip a table
     /// or an index, so it is an error.
-    private func checkNames(_ tables: [SQLTable], diagnostics: inout DiagnosticCollector) {
+    private func checkNames(diagnostics: inout DiagnosticCollector) {
         var seen: [String: Owner] = [:]
         func claim(_ owner: Owner) {
             let key = owner.name.lowercased()
@@ -67,45 +106,32 @@ struct SQLSchemaChecks {
             diagnostics.error("SQL name '\(later.name)' of \(later.origin) is already the name of \(earlier.origin)",
                               at: later.location ?? earlier.location, notes: notes)
         }
-        for table in tables {
-            claim(Owner(name: table.name, origin: table.origin, location: table.location))
+        tableNames.forEach(claim)
+        primaryKeyNames.forEach(claim)
+        indexNames.forEach(claim)
+        for owner in reservedTableNames + reservedIndexNames {
+            diagnostics.error("SQL name '\(owner.name)' of \(owner.origin) starts with 'sqlite_', which SQLite reserves for itself",
+                              at: owner.location, notes: [.init("choose a name that does not start with 'sqlite_'")])
         }
-        if options.dialects.contains(.postgresql) {
-            for table in tables where !table.primaryKey.isEmpty {
-                let kept = String(decoding: table.name.utf8.prefix(SQLSyntax.identifierLimit - 5), as: UTF8.self)
-                claim(Owner(name: kept + "_pkey", origin: "PostgreSQL's primary-key index of \(table.origin)", location: table.location))
-            }
-        }
-        for table in tables {
-            for index in table.indexes {
-                claim(Owner(name: index.name, origin: index.origin + " of class '\(table.name)'", location: index.location))
-            }
-        }
-        if options.dialects.contains(.sqlite) {
-            let reserved = tables.map { ($0.name, $0.origin, $0.location) }
-                + tables.flatMap { table in table.indexes.map { ($0.name, $0.origin, $0.location) } }
-            for (name, origin, location) in reserved where name.lowercased().hasPrefix("sqlite_") {
-                diagnostics.error("SQL name '\(name)' of \(origin) starts with 'sqlite_', which SQLite reserves for itself",
-                                  at: location, notes: [.init("choose a name that does not start with 'sqlite_'")])
-            }
-        }
+    }
+
+    private static func isReservedBySQLite(_ name: String) -> Bool {
+        name.lowercased().hasPrefix("sqlite_")
     }
 
     // MARK: Indexes
 
     /// PostgreSQL indexes `point` and `polygon` only with GiST, which cannot be unique and
     /// cannot mix them with other columns (that needs the btree_gist extension).
-    private func checkSpatialIndexes(_ tables: [SQLTable], diagnostics: inout DiagnosticCollector) {
-        for table in tables {
-            for index in table.indexes where index.isSpatial {
-                let types = index.keys.map { table.column(named: $0.column)?.type }
-                if index.isUnique {
-                    diagnostics.error("\(index.origin) of class '\(table.name)' is unique, but PostgreSQL cannot make a unique index on a geopoint or polygon",
-                                      at: index.location, notes: [.init("PostgreSQL indexes points and polygons with GiST, which has no unique indexes")])
-                } else if types.contains(where: { $0?.isSpatial != true }) {
-                    diagnostics.error("\(index.origin) of class '\(table.name)' mixes a geopoint or polygon with other fields, which PostgreSQL cannot index together",
-                                      at: index.location, notes: [.init("index the geopoint or polygon on its own")])
-                }
+    private func checkSpatialIndexes(of table: SQLTable, diagnostics: inout DiagnosticCollector) {
+        for index in table.indexes where index.isSpatial {
+            let types = index.keys.map { table.column(named: $0.column)?.type }
+            if index.isUnique {
+                diagnostics.error("\(index.origin) of class '\(table.name)' is unique, but PostgreSQL cannot make a unique index on a geopoint or polygon",
+                                  at: index.location, notes: [.init("PostgreSQL indexes points and polygons with GiST, which has no unique indexes")])
+            } else if types.contains(where: { $0?.isSpatial != true }) {
+                diagnostics.error("\(index.origin) of class '\(table.name)' mixes a geopoint or polygon with other fields, which PostgreSQL cannot index together",
+                                  at: index.location, notes: [.init("index the geopoint or polygon on its own")])
             }
         }
     }

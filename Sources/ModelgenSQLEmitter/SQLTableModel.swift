@@ -120,7 +120,10 @@ struct SQLTable {
         return []
     }
 
-    func column(named name: String) -> SQLColumn? { columns.first { $0.name == name } }
+    func column(named name: String) -> SQLColumn? {
+        for element in elements { if case .column(let column) = element, column.name == name { return column } }
+        return nil
+    }
 
     /// Adds an index unless one with the same name and definition is there already.
     mutating func addIndex(_ index: SQLIndex) {
@@ -133,4 +136,19 @@ struct SQLTable {
     func isLeadingColumn(_ column: String) -> Bool {
         primaryKey.first == column || indexes.contains { $0.keys.first == .column(column) }
     }
+}
+
+/// A layout's tables in declaration order, each made when it is asked for and made again when
+/// asked again: a schema of ten thousand classes has some twenty thousand tables, too many to
+/// hold while each script is checked and written.
+struct SQLTableList: Sendable {
+    let count: Int
+    private let make: @Sendable (Int) -> SQLTable
+
+    init(count: Int, make: @escaping @Sendable (Int) -> SQLTable) {
+        self.count = count
+        self.make = make
+    }
+
+    subscript(index: Int) -> SQLTable { make(index) }
 }

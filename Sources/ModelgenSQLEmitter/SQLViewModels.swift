@@ -7,14 +7,15 @@ import ModelgenTemplates
 struct SQLViewModels {
     let layout: SQLOptions.Layout
     let dialect: SQLOptions.Dialect
+    let tables: SQLTableList
     let order: SQLTableOrder
 
-    /// The whole script. Each table's view is made when the template reaches the table and
-    /// dropped after it: all of them at once would be many times the script's size.
+    /// The whole script. Each table, and its view, is made when the template reaches the table
+    /// and dropped after it: all of them at once would be many times the script's size.
     func script() -> SQLScriptView {
         let deferredKeys = dialect == .postgresql ? order.deferred.map { foreignKey($0.key, table: $0.table) } : []
         return SQLScriptView(summary: summary(),
-                             tables: LazyViewList(count: order.tables.count) { table(order.tables[$0]) },
+                             tables: LazyViewList(count: order.positions.count) { table(tables[order.positions[$0]]) },
                              deferredForeignKeys: deferredKeys, hasDeferredForeignKeys: !deferredKeys.isEmpty)
     }
 
