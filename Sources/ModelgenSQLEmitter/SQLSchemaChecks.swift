@@ -26,21 +26,20 @@ struct SQLSchemaChecks {
 
     /// Takes what the checks need of `table`.
     mutating func visit(_ table: SQLTable) {
-        tableNames.append(Owner(name: table.name, origin: table.origin, location: table.location))
+        tableNames.append(Owner(name: table.name, what: table.origin, location: table.location))
         if options.dialects.contains(.postgresql) && !table.primaryKey.isEmpty {
             let kept = String(decoding: table.name.utf8.prefix(SQLSyntax.identifierLimit - 5), as: UTF8.self)
-            primaryKeyNames.append(Owner(name: kept + "_pkey", origin: "PostgreSQL's primary-key index of \(table.origin)",
-                                         location: table.location))
+            primaryKeyNames.append(Owner(name: kept + "_pkey", kind: .primaryKey, what: table.origin, location: table.location))
         }
         for index in table.indexes {
-            indexNames.append(Owner(name: index.name, origin: index.origin + " of class '\(table.name)'", location: index.location))
+            indexNames.append(Owner(name: index.name, kind: .index(ofClass: table.name), what: index.origin, location: index.location))
         }
         if options.dialects.contains(.sqlite) {
             if Self.isReservedBySQLite(table.name) {
-                reservedTableNames.append(Owner(name: table.name, origin: table.origin, location: table.location))
+                reservedTableNames.append(Owner(name: table.name, what: table.origin, location: table.location))
             }
             for index in table.indexes where Self.isReservedBySQLite(index.name) {
-                reservedIndexNames.append(Owner(name: index.name, origin: index.origin, location: index.location))
+                reservedIndexNames.append(Owner(name: index.name, what: index.origin, location: index.location))
             }
         }
         if options.dialects.contains(.postgresql) { checkSpatialIndexes(of: table, diagnostics: &spatialProblems) }
@@ -79,11 +78,28 @@ struct SQLSchemaChecks {
 
     // MARK: Names
 
-    /// What one SQL name belongs to.
+    /// What one SQL name belongs to. Its description is composed only for a message: a large
+    /// schema has tens of thousands of names and, with luck, no clash.
     private struct Owner {
+        enum Kind {
+            case table
+            case primaryKey
+            case index(ofClass: String)
+        }
+
         var name: String
-        var origin: String
+        var kind: Kind = .table
+        /// What the table or index is ("the table of class 'Book'").
+        var what: String
         var location: SourceLocation?
+
+        var origin: String {
+            switch kind {
+            case .table: return what
+            case .primaryKey: return "PostgreSQL's primary-key index of \(what)"
+            case .index(let className): return what + " of class '\(className)'"
+            }
+        }
     }
 
     /// Tables and indexes share one namespace in both dialects (PostgreSQL's schema, SQLite's
@@ -91,24 +107,28 @@ struct SQLSchemaChecks {
     /// key's index `<table>_pkey`. A clash would make `IF NOT EXISTS` silently skip a table
     /// or an index, so it is an error.
     private func checkNames(diagnostics: inout DiagnosticCollector) {
-        var seen: [String: Owner] = [:]
-        func claim(_ owner: Owner) {
-            let key = owner.name.lowercased()
-            guard let first = seen[key] else {
-                seen[key] = owner
-                return
+        // Where each name was first claimed: a position in `owners`, kept small, since a large
+        // schema has tens of thousands of names.
+        let groups = [tableNames, primaryKeyNames, indexNames]
+        var seen: [String: (group: Int8, index: Int32)] = [:]
+        seen.reserveCapacity(groups.reduce(0) { $0 + $1.count })
+        for (group, owners) in groups.enumerated() {
+            for (index, owner) in owners.enumerated() {
+                let key = owner.name.lowercased()
+                guard let firstPosition = seen[key] else {
+                    seen[key] = (Int8(group), Int32(index))
+                    continue
+                }
+                let first = groups[Int(firstPosition.group)][Int(firstPosition.index)]
+                let (earlier, later) = owner.location == nil && first.location != nil ? (owner, first) : (first, owner)
+                var notes: [Diagnostic.Note] = []
+                if let location = earlier.location, location != later.location { notes.append(.init("\(earlier.origin) is declared here", at: location)) }
+                notes.append(.init(first.name == owner.name ? "tables and indexes share one namespace in PostgreSQL and SQLite"
+                                   : "SQLite ignores case in names, so '\(first.name)' and '\(owner.name)' are the same name"))
+                diagnostics.error("SQL name '\(later.name)' of \(later.origin) is already the name of \(earlier.origin)",
+                                  at: later.location ?? earlier.location, notes: notes)
             }
-            let (earlier, later) = owner.location == nil && first.location != nil ? (owner, first) : (first, owner)
-            var notes: [Diagnostic.Note] = []
-            if let location = earlier.location, location != later.location { notes.append(.init("\(earlier.origin) is declared here", at: location)) }
-            notes.append(.init(first.name == owner.name ? "tables and indexes share one namespace in PostgreSQL and SQLite"
-                               : "SQLite ignores case in names, so '\(first.name)' and '\(owner.name)' are the same name"))
-            diagnostics.error("SQL name '\(later.name)' of \(later.origin) is already the name of \(earlier.origin)",
-                              at: later.location ?? earlier.location, notes: notes)
         }
-        tableNames.forEach(claim)
-        primaryKeyNames.forEach(claim)
-        indexNames.forEach(claim)
         for owner in reservedTableNames + reservedIndexNames {
             diagnostics.error("SQL name '\(owner.name)' of \(owner.origin) starts with 'sqlite_', which SQLite reserves for itself",
                               at: owner.location, notes: [.init("choose a name that does not start with 'sqlite_'")])
