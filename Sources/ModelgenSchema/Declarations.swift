@@ -63,9 +63,6 @@ struct FieldDeclaration: Sendable {
         typeIsOneLine ? typeLocation.advanced(by: offset) : typeLocation
     }
 
-    /// The keys written in the long form, for "does not apply" checks, in written order.
-    var writtenKeys: [Located<String>] { keys.map { Located(value: $0.key.rawValue, location: $0.keyLocation) } }
-
     var required: Located<Bool>? { value(of: .required) { if case .bool(let value) = $0 { value } else { nil } } }
     var unique: Located<Bool>? { value(of: .unique) { if case .bool(let value) = $0 { value } else { nil } } }
     var index: Located<Bool>? { value(of: .index) { if case .bool(let value) = $0 { value } else { nil } } }

@@ -225,6 +225,12 @@ extension FieldDefinition {
         func hash(into hasher: inout Hasher) { hasher.combine(value) }
     }
 
+    /// Sets all six bounds at once: one box, or none when there are none.
+    mutating func setBounds(min: Number?, max: Number?, minLength: Int?, maxLength: Int?, minCount: Int?, maxCount: Int?) {
+        let value = Bounds(min: min, max: max, minLength: minLength, maxLength: maxLength, minCount: minCount, maxCount: maxCount)
+        bounds = value == Bounds() ? nil : BoundsBox(value)
+    }
+
     private mutating func setBound<Value>(_ key: WritableKeyPath<Bounds, Value?>, _ newValue: Value?) {
         var value = bounds?.value ?? Bounds()
         value[keyPath: key] = newValue

@@ -212,32 +212,36 @@ struct SchemaValidator {
     private mutating func resolveFields(_ declarations: [FieldDeclaration], owner: Owner) -> [FieldDefinition] {
         var resolved: [FieldDefinition] = []
         resolved.reserveCapacity(declarations.count)
-        var lowered: [String: FieldDeclaration] = [:]
+        // Positions in `declarations`, by lowercased name and by Swift name.
+        var lowered: [String: Int] = [:]
+        var swiftNames: [String: Int] = [:]
+        lowered.reserveCapacity(declarations.count)
+        swiftNames.reserveCapacity(declarations.count)
         var builtinFields: [String: BuiltinClass.PredefinedField] = [:]
-        var swiftNames: [String: FieldDeclaration] = [:]
         if case .class(_, let builtin?) = owner {
             for field in builtin.predefinedFields { builtinFields[field.name.lowercased()] = field }
         }
-        for declaration in declarations {
+        for (position, declaration) in declarations.enumerated() {
             if NamingRules.reservedFieldNames.contains(declaration.name) {
                 let why = declaration.name == "length" ? "Parse Server refuses a field named 'length'"
                     : "every Parse object has '\(declaration.name)' already"
                 diagnostics.error("'\(declaration.name)' is a reserved field name", at: declaration.location, notes: [.init(why)])
                 continue
             }
-            if let predefined = builtinFields[declaration.name.lowercased()] {
+            let lowercased = declaration.name.lowercased()
+            if let predefined = builtinFields[lowercased] {
                 diagnostics.error("'\(declaration.name)' is a built-in field of \(owner.name)", at: declaration.location,
                                   notes: [.init("\(owner.name) has '\(predefined.name)' (\(predefined.type)) already; declare only new fields")])
                 continue
             }
-            if let other = lowered[declaration.name.lowercased()] {
+            if let other = lowered[lowercased].map({ declarations[$0] }) {
                 diagnostics.error("fields '\(other.name)' and '\(declaration.name)' of '\(owner.name)' differ only in case",
                                   at: declaration.location,
                                   notes: [.init("'\(other.name)' is declared here", at: other.location),
                                           .init("SQLite column names ignore case, so they would collide")])
                 continue
             }
-            lowered[declaration.name.lowercased()] = declaration
+            lowered[lowercased] = position
             if NamingRules.droppedBySDK.contains(declaration.name) {
                 let isUserEmailVerified: Bool
                 if case .class(_, .user?) = owner { isUserEmailVerified = declaration.name == "emailVerified" } else { isUserEmailVerified = false }
@@ -248,15 +252,16 @@ struct SchemaValidator {
                 }
             }
             checkIdentifierLength(declaration.name, what: "field name", at: declaration.location)
-            let swiftName = declaration.swiftName?.value ?? declaration.name
-            if let swiftNameLocation = declaration.swiftName?.location, ["originalData", "objectId", "createdAt", "updatedAt", "ACL", "className"].contains(swiftName) {
+            let swiftNameEntry = declaration.swiftName
+            let swiftName = swiftNameEntry?.value ?? declaration.name
+            if let swiftNameLocation = swiftNameEntry?.location, ["originalData", "objectId", "createdAt", "updatedAt", "ACL", "className"].contains(swiftName) {
                 diagnostics.error("swiftName '\(swiftName)' is a property every ParseObject has already", at: swiftNameLocation)
-            } else if let other = swiftNames[swiftName] {
+            } else if let other = swiftNames[swiftName].map({ declarations[$0] }) {
                 diagnostics.error("fields '\(other.name)' and '\(declaration.name)' of '\(owner.name)' have the same Swift name '\(swiftName)'",
-                                  at: declaration.swiftName?.location ?? declaration.location,
+                                  at: swiftNameEntry?.location ?? declaration.location,
                                   notes: [.init("'\(other.name)' is declared here", at: other.location)])
             } else {
-                swiftNames[swiftName] = declaration
+                swiftNames[swiftName] = position
             }
             if let field = resolveField(declaration, owner: owner) { resolved.append(field) }
         }
@@ -270,9 +275,9 @@ struct SchemaValidator {
                                     description: declaration.description?.value, isRequired: declaration.isRequired,
                                     location: declaration.location)
         var valid = true
-        for key in declaration.writtenKeys {
-            if let problem = applicability(of: key.value, to: type, owner: owner) {
-                diagnostics.error("'\(key.value)' does not apply to \(problem.subject)", at: key.location,
+        for entry in declaration.keys {
+            if let problem = applicability(of: entry.key, to: type, owner: owner) {
+                diagnostics.error("'\(entry.key.rawValue)' does not apply to \(problem.subject)", at: entry.keyLocation,
                                   notes: problem.note.map { [.init($0)] } ?? [])
                 valid = false
             }
@@ -294,12 +299,9 @@ struct SchemaValidator {
         checkOrder(declaration.minCount.map(Self.asNumber), declaration.maxCount.map(Self.asNumber), "minCount", "maxCount")
         field.isUnique = declaration.unique?.value ?? false
         field.isIndexed = declaration.index?.value ?? false
-        field.min = declaration.min?.value
-        field.max = declaration.max?.value
-        field.minLength = declaration.minLength?.value
-        field.maxLength = declaration.maxLength?.value
-        field.minCount = declaration.minCount?.value
-        field.maxCount = declaration.maxCount?.value
+        field.setBounds(min: declaration.min?.value, max: declaration.max?.value,
+                        minLength: declaration.minLength?.value, maxLength: declaration.maxLength?.value,
+                        minCount: declaration.minCount?.value, maxCount: declaration.maxCount?.value)
         if type == .scalar(.int) {
             for bound in [declaration.min, declaration.max].compactMap({ $0 }) {
                 if case .double = bound.value {
@@ -335,8 +337,9 @@ struct SchemaValidator {
         var note: String?
     }
 
-    private func applicability(of key: String, to type: FieldType, owner: Owner) -> Inapplicable? {
-        let subject = "a field of type \(type)"
+    private func applicability(of key: FieldKey, to type: FieldType, owner: Owner) -> Inapplicable? {
+        /// Described only for a message: most keys apply.
+        func ofType(_ note: String) -> Inapplicable { Inapplicable(subject: "a field of type \(type)", note: note) }
         let isScalarLike: Bool
         switch type {
         case .scalar(let scalar): isScalarLike = scalar != .object
@@ -344,34 +347,34 @@ struct SchemaValidator {
         default: isScalarLike = false
         }
         switch key {
-        case "required":
+        case .required:
             if case .relation = type { return Inapplicable(subject: "a relation", note: "Parse does not allow 'required' on a Relation") }
             if case .inverse = type { return Inapplicable(subject: "an inverse", note: "an inverse is derived, never stored") }
-        case "default":
+        case .default:
             switch type {
             case .scalar(.string), .scalar(.int), .scalar(.double), .scalar(.float), .scalar(.bool), .scalar(.date), .enumeration:
                 return nil
             case .relation: return Inapplicable(subject: "a relation", note: "Parse does not allow a default on a Relation")
-            default: return Inapplicable(subject: subject, note: "defaults apply to string, int, double, float, bool, date and enum fields")
+            default: return ofType("defaults apply to string, int, double, float, bool, date and enum fields")
             }
-        case "unique", "index":
+        case .unique, .index:
             if owner.isEmbedded { return Inapplicable(subject: "a field of an embedded type", note: "embedded values are stored inside their parent; index the parent's field instead") }
-            if !isScalarLike { return Inapplicable(subject: subject, note: "'\(key)' applies to scalar, enum and pointer fields") }
-        case "min", "max":
+            if !isScalarLike { return ofType("'\(key.rawValue)' applies to scalar, enum and pointer fields") }
+        case .min, .max:
             if case .scalar(let scalar) = type, scalar.isNumber { return nil }
-            return Inapplicable(subject: subject, note: "'\(key)' applies to int, double and float fields")
-        case "minLength", "maxLength":
+            return ofType("'\(key.rawValue)' applies to int, double and float fields")
+        case .minLength, .maxLength:
             if type == .scalar(.string) { return nil }
-            return Inapplicable(subject: subject, note: "'\(key)' applies to string fields")
-        case "minCount", "maxCount":
+            return ofType("'\(key.rawValue)' applies to string fields")
+        case .minCount, .maxCount:
             switch type {
             case .array, .relation: return nil
-            default: return Inapplicable(subject: subject, note: "'\(key)' applies to array and relation fields")
+            default: return ofType("'\(key.rawValue)' applies to array and relation fields")
             }
-        case "onDelete":
+        case .onDelete:
             if case .pointer = type { return nil }
-            return Inapplicable(subject: subject, note: "'onDelete' applies to pointer fields")
-        default:
+            return ofType("'onDelete' applies to pointer fields")
+        case .description, .swiftName:
             return nil
         }
         return nil
@@ -562,10 +565,14 @@ struct SchemaValidator {
     /// error already reported does not also make its indexes fail.
     private mutating func resolveIndexes(_ declarations: [IndexDeclaration], fields: [FieldDefinition],
                                          declared: Set<String>, builtin: BuiltinClass?) -> [IndexDefinition] {
-        var indexable: [String: FieldType] = [:]
-        for name in NamingRules.implicitFieldNames { indexable[name] = .scalar(name == "objectId" ? .string : .date) }
-        for field in builtin?.predefinedFields ?? [] { indexable[field.name] = field.type }
-        for field in fields { indexable[field.name] = field.type }
+        guard !declarations.isEmpty else { return [] }
+        // A class has a few dozen fields and a few indexes: looked up in place, not hashed.
+        func indexableType(_ name: String) -> FieldType? {
+            if let field = fields.last(where: { $0.name == name }) { return field.type }
+            if let field = builtin?.predefinedFields.last(where: { $0.name == name }) { return field.type }
+            if NamingRules.implicitFieldNames.contains(name) { return .scalar(name == "objectId" ? .string : .date) }
+            return nil
+        }
         var result: [IndexDefinition] = []
         for declaration in declarations {
             var valid = true
@@ -576,9 +583,10 @@ struct SchemaValidator {
                     valid = false
                     continue
                 }
-                guard let type = indexable[field.value] else {
+                guard let type = indexableType(field.value) else {
+                    let indexable = Set(NamingRules.implicitFieldNames).union((builtin?.predefinedFields ?? []).map(\.name)).union(fields.map(\.name))
                     var notes: [Diagnostic.Note] = []
-                    if suggestions.spend(indexable.count + declared.count), let near = Suggestions.note(for: field.value, among: Set(indexable.keys).union(declared).sorted()) { notes.append(near) }
+                    if suggestions.spend(indexable.count + declared.count), let near = Suggestions.note(for: field.value, among: indexable.union(declared).sorted()) { notes.append(near) }
                     if !declared.contains(field.value) {
                         diagnostics.error("index names unknown field '\(field.value)'", at: field.location, notes: notes)
                     }

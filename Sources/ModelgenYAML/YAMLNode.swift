@@ -122,7 +122,8 @@ public struct YAMLScalar: Sendable, Hashable {
 
     /// The value when the scalar is a YAML integer that fits in 64 bits.
     public var int: Int? {
-        guard looksLikeInteger, let (negative, radix, digits) = Self.integerDigits(text) else { return nil }
+        guard isResolvedBySpelling || tag == "tag:yaml.org,2002:int",
+              let (negative, radix, digits) = Self.integerDigits(text) else { return nil }
         guard let magnitude = UInt64(digits, radix: radix) else { return nil }
         if negative {
             return magnitude <= UInt64(Int64.max) + 1 ? Int(truncatingIfNeeded: 0 &- magnitude) : nil
@@ -133,6 +134,10 @@ public struct YAMLScalar: Sendable, Hashable {
     /// The value when the scalar is a YAML number (integer or float, `.inf` and `.nan` included).
     public var double: Double? {
         guard isResolvedBySpelling || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:int" else { return nil }
+        // Every spelling of a number starts with a digit, a sign or a dot; most text does not.
+        guard let first = text.utf8.first,
+              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") else { return nil }
         if let (negative, radix, digits) = Self.integerDigits(text), let magnitude = UInt64(digits, radix: radix) {
             return negative ? -Double(magnitude) : Double(magnitude)
         }
