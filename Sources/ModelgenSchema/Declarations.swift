@@ -56,31 +56,57 @@ struct FieldDeclaration: Sendable {
     /// reported) are left out.
     var keys: [FieldKeyEntry] = []
 
-    var isRequired: Bool { requiredMark || required?.value == true }
-
     /// Where the character `offset` of the type text is; the type's start when the type spans lines.
     func typeLocation(at offset: Int) -> SourceLocation {
         typeIsOneLine ? typeLocation.advanced(by: offset) : typeLocation
     }
 
-    var required: Located<Bool>? { value(of: .required) { if case .bool(let value) = $0 { value } else { nil } } }
-    var unique: Located<Bool>? { value(of: .unique) { if case .bool(let value) = $0 { value } else { nil } } }
-    var index: Located<Bool>? { value(of: .index) { if case .bool(let value) = $0 { value } else { nil } } }
-    var description: Located<String>? { value(of: .description) { if case .text(let value) = $0 { value } else { nil } } }
-    var swiftName: Located<String>? { value(of: .swiftName) { if case .text(let value) = $0 { value } else { nil } } }
-    var min: Located<Number>? { value(of: .min) { if case .number(let value) = $0 { value } else { nil } } }
-    var max: Located<Number>? { value(of: .max) { if case .number(let value) = $0 { value } else { nil } } }
-    var minLength: Located<Int>? { value(of: .minLength) { if case .count(let value) = $0 { value } else { nil } } }
-    var maxLength: Located<Int>? { value(of: .maxLength) { if case .count(let value) = $0 { value } else { nil } } }
-    var minCount: Located<Int>? { value(of: .minCount) { if case .count(let value) = $0 { value } else { nil } } }
-    var maxCount: Located<Int>? { value(of: .maxCount) { if case .count(let value) = $0 { value } else { nil } } }
-    var onDelete: Located<DeleteRule>? { value(of: .onDelete) { if case .rule(let value) = $0 { value } else { nil } } }
-    var defaultValue: YAMLNode? { keys.first { $0.key == .default }.flatMap { if case .node(let node)? = $0.value { node } else { nil } } }
-
-    private func value<Value>(of key: FieldKey, _ extract: (FieldKeyValue) -> Value?) -> Located<Value>? {
-        guard let entry = keys.first(where: { $0.key == key }), let value = entry.value.flatMap(extract) else { return nil }
-        return Located(value: value, location: entry.location)
+    /// The values of the long form's keys, read in one pass over them. A key whose value was
+    /// refused (already reported) has none.
+    var values: WrittenValues {
+        var values = WrittenValues()
+        for entry in keys {
+            guard let value = entry.value else { continue }
+            let location = entry.location
+            switch (entry.key, value) {
+            case (.required, .bool(let flag)): values.required = Located(value: flag, location: location)
+            case (.unique, .bool(let flag)): values.unique = Located(value: flag, location: location)
+            case (.index, .bool(let flag)): values.index = Located(value: flag, location: location)
+            case (.description, .text(let text)): values.description = Located(value: text, location: location)
+            case (.swiftName, .text(let text)): values.swiftName = Located(value: text, location: location)
+            case (.min, .number(let number)): values.min = Located(value: number, location: location)
+            case (.max, .number(let number)): values.max = Located(value: number, location: location)
+            case (.minLength, .count(let count)): values.minLength = Located(value: count, location: location)
+            case (.maxLength, .count(let count)): values.maxLength = Located(value: count, location: location)
+            case (.minCount, .count(let count)): values.minCount = Located(value: count, location: location)
+            case (.maxCount, .count(let count)): values.maxCount = Located(value: count, location: location)
+            case (.onDelete, .rule(let rule)): values.onDelete = Located(value: rule, location: location)
+            case (.default, .node(let node)): values.defaultValue = node
+            default: continue
+            }
+        }
+        values.isRequired = requiredMark || values.required?.value == true
+        return values
     }
+}
+
+/// What a field's long form sets, with where each value was written.
+struct WrittenValues {
+    var required: Located<Bool>?
+    var unique: Located<Bool>?
+    var index: Located<Bool>?
+    var description: Located<String>?
+    var swiftName: Located<String>?
+    var min: Located<Number>?
+    var max: Located<Number>?
+    var minLength: Located<Int>?
+    var maxLength: Located<Int>?
+    var minCount: Located<Int>?
+    var maxCount: Located<Int>?
+    var onDelete: Located<DeleteRule>?
+    var defaultValue: YAMLNode?
+    /// Marked with `!` or set with `required: true`.
+    var isRequired = false
 }
 
 /// A key of a field's long form, other than `type`.

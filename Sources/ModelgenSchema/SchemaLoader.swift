@@ -304,7 +304,7 @@ struct SchemaLoader {
                 }
                 field.keys.append(written)
             }
-            if field.requiredMark, let required = field.required, !required.value {
+            if field.requiredMark, let required = field.values.required, !required.value {
                 diagnostics.error("field '\(entry.key)' is marked required with '!' but has 'required: false'",
                                   at: required.location)
             }

@@ -252,7 +252,8 @@ struct SchemaValidator {
                 }
             }
             checkIdentifierLength(declaration.name, what: "field name", at: declaration.location)
-            let swiftNameEntry = declaration.swiftName
+            let values = declaration.values
+            let swiftNameEntry = values.swiftName
             let swiftName = swiftNameEntry?.value ?? declaration.name
             if let swiftNameLocation = swiftNameEntry?.location, ["originalData", "objectId", "createdAt", "updatedAt", "ACL", "className"].contains(swiftName) {
                 diagnostics.error("swiftName '\(swiftName)' is a property every ParseObject has already", at: swiftNameLocation)
@@ -263,16 +264,16 @@ struct SchemaValidator {
             } else {
                 swiftNames[swiftName] = position
             }
-            if let field = resolveField(declaration, owner: owner) { resolved.append(field) }
+            if let field = resolveField(declaration, values: values, owner: owner) { resolved.append(field) }
         }
         return resolved
     }
 
-    private mutating func resolveField(_ declaration: FieldDeclaration, owner: Owner) -> FieldDefinition? {
+    private mutating func resolveField(_ declaration: FieldDeclaration, values: WrittenValues, owner: Owner) -> FieldDefinition? {
         guard let expression = declaration.type,
               let type = resolveType(expression, declaration: declaration, owner: owner, topLevel: true) else { return nil }
-        var field = FieldDefinition(name: declaration.name, swiftName: declaration.swiftName?.value, type: type,
-                                    description: declaration.description?.value, isRequired: declaration.isRequired,
+        var field = FieldDefinition(name: declaration.name, swiftName: values.swiftName?.value, type: type,
+                                    description: values.description?.value, isRequired: values.isRequired,
                                     location: declaration.location)
         var valid = true
         for entry in declaration.keys {
@@ -294,29 +295,29 @@ struct SchemaValidator {
             }
         }
         guard valid else { return field }
-        checkOrder(declaration.min, declaration.max, "min", "max")
-        checkOrder(declaration.minLength.map(Self.asNumber), declaration.maxLength.map(Self.asNumber), "minLength", "maxLength")
-        checkOrder(declaration.minCount.map(Self.asNumber), declaration.maxCount.map(Self.asNumber), "minCount", "maxCount")
-        field.isUnique = declaration.unique?.value ?? false
-        field.isIndexed = declaration.index?.value ?? false
-        field.setBounds(min: declaration.min?.value, max: declaration.max?.value,
-                        minLength: declaration.minLength?.value, maxLength: declaration.maxLength?.value,
-                        minCount: declaration.minCount?.value, maxCount: declaration.maxCount?.value)
+        checkOrder(values.min, values.max, "min", "max")
+        checkOrder(values.minLength.map(Self.asNumber), values.maxLength.map(Self.asNumber), "minLength", "maxLength")
+        checkOrder(values.minCount.map(Self.asNumber), values.maxCount.map(Self.asNumber), "minCount", "maxCount")
+        field.isUnique = values.unique?.value ?? false
+        field.isIndexed = values.index?.value ?? false
+        field.setBounds(min: values.min?.value, max: values.max?.value,
+                        minLength: values.minLength?.value, maxLength: values.maxLength?.value,
+                        minCount: values.minCount?.value, maxCount: values.maxCount?.value)
         if type == .scalar(.int) {
-            for bound in [declaration.min, declaration.max].compactMap({ $0 }) {
+            for bound in [values.min, values.max].compactMap({ $0 }) {
                 if case .double = bound.value {
                     diagnostics.error("bound \(bound.value) of an int field must be a whole number", at: bound.location)
                 }
             }
         }
         if case .pointer = type {
-            if declaration.onDelete?.value == .setNull, field.isRequired, let rule = declaration.onDelete {
+            if values.onDelete?.value == .setNull, field.isRequired, let rule = values.onDelete {
                 diagnostics.error("'setNull' cannot apply to a required pointer", at: rule.location,
                                   notes: [.init("use 'cascade', 'restrict' or 'noAction', or make the pointer optional")])
             }
-            field.onDelete = declaration.onDelete?.value ?? (field.isRequired ? .restrict : .setNull)
+            field.onDelete = values.onDelete?.value ?? (field.isRequired ? .restrict : .setNull)
         }
-        if let node = declaration.defaultValue {
+        if let node = values.defaultValue {
             field.defaultValue = resolveDefault(node, for: field, declaration: declaration)
         }
         return field
