@@ -24,18 +24,28 @@ public enum SQLSyntax {
     /// of a large schema's SQL.)
     private static func quoted(_ text: String, by quote: Unicode.Scalar) -> String {
         // Byte by byte: the quote is ASCII, and no byte of a multi-byte UTF-8 sequence is, so
-        // this doubles exactly the quote scalars (even one a combining mark follows).
+        // this doubles exactly the quote scalars (even one a combining mark follows). Written
+        // into one exact allocation: every identifier of a script goes through here.
         let mark = UInt8(quote.value)
-        let edge = String(quote)
-        guard text.utf8.contains(mark) else { return edge + text + edge }
-        var bytes: [UInt8] = [mark]
-        bytes.reserveCapacity(text.utf8.count + 8)
-        for byte in text.utf8 {
-            bytes.append(byte)
-            if byte == mark { bytes.append(mark) }
+        var text = text
+        return text.withUTF8 { bytes in
+            var marks = 0
+            for byte in bytes where byte == mark { marks += 1 }
+            return String(unsafeUninitializedCapacity: bytes.count + marks + 2) { buffer in
+                var end = 0
+                func put(_ byte: UInt8) {
+                    buffer[end] = byte
+                    end += 1
+                }
+                put(mark)
+                for byte in bytes {
+                    put(byte)
+                    if byte == mark { put(mark) }
+                }
+                put(mark)
+                return end
+            }
         }
-        bytes.append(mark)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A number as SQL writes it: integers exactly, other numbers in Swift's shortest form
