@@ -237,223 +237,223 @@ enum CompiledSQLTemplates {
     // sql-postgresql.mustache
     static func sqlPostgresql(_ view: SQLScriptView, _ output: inout TemplateOutput) {
         for s1 in view.summary {
-            output.text += "-- "
-            output.text += s1
-            output.text += "\n"
+            output.appendLiteral("-- ")
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\nBEGIN;\n"
+        output.appendLiteral("\nBEGIN;\n")
         for v1 in view.tables {
-            output.text += "\n"
-            output.text += "CREATE TABLE IF NOT EXISTS "
-            output.text += v1.tableName
-            output.text += " (\n"
+            output.appendLiteral("\n")
+            output.appendLiteral("CREATE TABLE IF NOT EXISTS ")
+            output.append(v1.tableName)
+            output.appendLiteral(" (\n")
             for s2 in v1.tableComment {
-                output.text += "    -- "
-                output.text += s2
-                output.text += "\n"
+                output.appendLiteral("    -- ")
+                output.append(s2)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
             for v2 in v1.elements {
                 for s3 in v2.comment {
-                    output.text += "    -- "
-                    output.text += s3
-                    output.text += "\n"
+                    output.appendLiteral("    -- ")
+                    output.append(s3)
+                    output.appendLiteral("\n")
                     output.endTurn()
                 }
                 if let v3 = v2.column {
-                    output.text += "    "
-                    output.text += v3.name
-                    output.text += " "
-                    output.text += v3.type
+                    output.appendLiteral("    ")
+                    output.append(v3.name)
+                    output.appendLiteral(" ")
+                    output.append(v3.type)
                     if v3.notNull {
-                        output.text += " NOT NULL"
+                        output.appendLiteral(" NOT NULL")
                     }
                     if let s4 = v3.defaultValue {
-                        output.text += " DEFAULT "
-                        output.text += s4
+                        output.appendLiteral(" DEFAULT ")
+                        output.append(s4)
                     }
                     for s4 in v3.checks {
-                        output.text += " CHECK ("
-                        output.text += s4
-                        output.text += ")"
+                        output.appendLiteral(" CHECK (")
+                        output.append(s4)
+                        output.appendLiteral(")")
                         output.endTurn()
                     }
-                    output.text += v2.comma
-                    output.text += "\n"
+                    output.append(v2.comma)
+                    output.appendLiteral("\n")
                 }
                 if let s3 = v2.primaryKey {
-                    output.text += "    PRIMARY KEY ("
-                    output.text += s3
-                    output.text += ")"
-                    output.text += v2.comma
-                    output.text += "\n"
+                    output.appendLiteral("    PRIMARY KEY (")
+                    output.append(s3)
+                    output.appendLiteral(")")
+                    output.append(v2.comma)
+                    output.appendLiteral("\n")
                 }
                 if let v3 = v2.foreignKey {
-                    output.text += "    CONSTRAINT "
-                    output.text += v3.constraintName
-                    output.text += " FOREIGN KEY ("
-                    output.text += v3.column
-                    output.text += ") REFERENCES "
-                    output.text += v3.target
-                    output.text += " ("
-                    output.text += v3.targetColumn
-                    output.text += ") ON DELETE "
-                    output.text += v3.onDelete
-                    output.text += v2.comma
-                    output.text += "\n"
+                    output.appendLiteral("    CONSTRAINT ")
+                    output.append(v3.constraintName)
+                    output.appendLiteral(" FOREIGN KEY (")
+                    output.append(v3.column)
+                    output.appendLiteral(") REFERENCES ")
+                    output.append(v3.target)
+                    output.appendLiteral(" (")
+                    output.append(v3.targetColumn)
+                    output.appendLiteral(") ON DELETE ")
+                    output.append(v3.onDelete)
+                    output.append(v2.comma)
+                    output.appendLiteral("\n")
                 }
                 output.endTurn()
             }
-            output.text += ");\n"
+            output.appendLiteral(");\n")
             for v2 in v1.indexes {
-                output.text += "CREATE "
+                output.appendLiteral("CREATE ")
                 if v2.unique {
-                    output.text += "UNIQUE "
+                    output.appendLiteral("UNIQUE ")
                 }
-                output.text += "INDEX IF NOT EXISTS "
-                output.text += v2.indexName
-                output.text += " ON "
-                output.text += v2.owner
+                output.appendLiteral("INDEX IF NOT EXISTS ")
+                output.append(v2.indexName)
+                output.appendLiteral(" ON ")
+                output.append(v2.owner)
                 if let s3 = v2.method {
-                    output.text += " USING "
-                    output.text += s3
+                    output.appendLiteral(" USING ")
+                    output.append(s3)
                 }
-                output.text += " ("
-                output.text += v2.keys
-                output.text += ");\n"
+                output.appendLiteral(" (")
+                output.append(v2.keys)
+                output.appendLiteral(");\n")
                 output.endTurn()
             }
             for v2 in v1.comments {
-                output.text += "COMMENT ON "
-                output.text += v2.kind
-                output.text += " "
-                output.text += v2.target
-                output.text += " IS "
-                output.text += v2.text
-                output.text += ";\n"
+                output.appendLiteral("COMMENT ON ")
+                output.append(v2.kind)
+                output.appendLiteral(" ")
+                output.append(v2.target)
+                output.appendLiteral(" IS ")
+                output.append(v2.text)
+                output.appendLiteral(";\n")
                 output.endTurn()
             }
             output.endTurn()
         }
         if view.hasDeferredForeignKeys {
-            output.text += "\n-- Foreign keys that close a cycle of references, added once every table exists. PostgreSQL\n-- has no ADD CONSTRAINT IF NOT EXISTS, so each is added only when the catalog lacks it.\n"
+            output.appendLiteral("\n-- Foreign keys that close a cycle of references, added once every table exists. PostgreSQL\n-- has no ADD CONSTRAINT IF NOT EXISTS, so each is added only when the catalog lacks it.\n")
         }
         for v1 in view.deferredForeignKeys {
-            output.text += "DO $$\nBEGIN\n    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint\n                   WHERE conrelid = "
-            output.text += v1.ownerLiteral
-            output.text += "::regclass AND conname = "
-            output.text += v1.constraintNameLiteral
-            output.text += ") THEN\n        ALTER TABLE "
-            output.text += v1.owner
-            output.text += " ADD CONSTRAINT "
-            output.text += v1.constraintName
-            output.text += "\n            FOREIGN KEY ("
-            output.text += v1.column
-            output.text += ") REFERENCES "
-            output.text += v1.target
-            output.text += " ("
-            output.text += v1.targetColumn
-            output.text += ") ON DELETE "
-            output.text += v1.onDelete
-            output.text += ";\n    END IF;\nEND\n$$;\n"
+            output.appendLiteral("DO $$\nBEGIN\n    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint\n                   WHERE conrelid = ")
+            output.append(v1.ownerLiteral)
+            output.appendLiteral("::regclass AND conname = ")
+            output.append(v1.constraintNameLiteral)
+            output.appendLiteral(") THEN\n        ALTER TABLE ")
+            output.append(v1.owner)
+            output.appendLiteral(" ADD CONSTRAINT ")
+            output.append(v1.constraintName)
+            output.appendLiteral("\n            FOREIGN KEY (")
+            output.append(v1.column)
+            output.appendLiteral(") REFERENCES ")
+            output.append(v1.target)
+            output.appendLiteral(" (")
+            output.append(v1.targetColumn)
+            output.appendLiteral(") ON DELETE ")
+            output.append(v1.onDelete)
+            output.appendLiteral(";\n    END IF;\nEND\n$$;\n")
             output.endTurn()
         }
-        output.text += "\nCOMMIT;\n"
+        output.appendLiteral("\nCOMMIT;\n")
     }
 
     // sql-sqlite.mustache
     static func sqlSqlite(_ view: SQLScriptView, _ output: inout TemplateOutput) {
         for s1 in view.summary {
-            output.text += "-- "
-            output.text += s1
-            output.text += "\n"
+            output.appendLiteral("-- ")
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\nPRAGMA foreign_keys = ON;\n\nBEGIN;\n"
+        output.appendLiteral("\nPRAGMA foreign_keys = ON;\n\nBEGIN;\n")
         for v1 in view.tables {
-            output.text += "\n"
-            output.text += "CREATE TABLE IF NOT EXISTS "
-            output.text += v1.tableName
-            output.text += " (\n"
+            output.appendLiteral("\n")
+            output.appendLiteral("CREATE TABLE IF NOT EXISTS ")
+            output.append(v1.tableName)
+            output.appendLiteral(" (\n")
             for s2 in v1.tableComment {
-                output.text += "    -- "
-                output.text += s2
-                output.text += "\n"
+                output.appendLiteral("    -- ")
+                output.append(s2)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
             for v2 in v1.elements {
                 for s3 in v2.comment {
-                    output.text += "    -- "
-                    output.text += s3
-                    output.text += "\n"
+                    output.appendLiteral("    -- ")
+                    output.append(s3)
+                    output.appendLiteral("\n")
                     output.endTurn()
                 }
                 if let v3 = v2.column {
-                    output.text += "    "
-                    output.text += v3.name
-                    output.text += " "
-                    output.text += v3.type
+                    output.appendLiteral("    ")
+                    output.append(v3.name)
+                    output.appendLiteral(" ")
+                    output.append(v3.type)
                     if v3.notNull {
-                        output.text += " NOT NULL"
+                        output.appendLiteral(" NOT NULL")
                     }
                     if let s4 = v3.defaultValue {
-                        output.text += " DEFAULT "
-                        output.text += s4
+                        output.appendLiteral(" DEFAULT ")
+                        output.append(s4)
                     }
                     for s4 in v3.checks {
-                        output.text += " CHECK ("
-                        output.text += s4
-                        output.text += ")"
+                        output.appendLiteral(" CHECK (")
+                        output.append(s4)
+                        output.appendLiteral(")")
                         output.endTurn()
                     }
-                    output.text += v2.comma
-                    output.text += "\n"
+                    output.append(v2.comma)
+                    output.appendLiteral("\n")
                 }
                 if let s3 = v2.primaryKey {
-                    output.text += "    PRIMARY KEY ("
-                    output.text += s3
-                    output.text += ")"
-                    output.text += v2.comma
-                    output.text += "\n"
+                    output.appendLiteral("    PRIMARY KEY (")
+                    output.append(s3)
+                    output.appendLiteral(")")
+                    output.append(v2.comma)
+                    output.appendLiteral("\n")
                 }
                 if let v3 = v2.foreignKey {
-                    output.text += "    CONSTRAINT "
-                    output.text += v3.constraintName
-                    output.text += " FOREIGN KEY ("
-                    output.text += v3.column
-                    output.text += ") REFERENCES "
-                    output.text += v3.target
-                    output.text += " ("
-                    output.text += v3.targetColumn
-                    output.text += ") ON DELETE "
-                    output.text += v3.onDelete
-                    output.text += v2.comma
-                    output.text += "\n"
+                    output.appendLiteral("    CONSTRAINT ")
+                    output.append(v3.constraintName)
+                    output.appendLiteral(" FOREIGN KEY (")
+                    output.append(v3.column)
+                    output.appendLiteral(") REFERENCES ")
+                    output.append(v3.target)
+                    output.appendLiteral(" (")
+                    output.append(v3.targetColumn)
+                    output.appendLiteral(") ON DELETE ")
+                    output.append(v3.onDelete)
+                    output.append(v2.comma)
+                    output.appendLiteral("\n")
                 }
                 output.endTurn()
             }
-            output.text += ");\n"
+            output.appendLiteral(");\n")
             for v2 in v1.indexes {
-                output.text += "CREATE "
+                output.appendLiteral("CREATE ")
                 if v2.unique {
-                    output.text += "UNIQUE "
+                    output.appendLiteral("UNIQUE ")
                 }
-                output.text += "INDEX IF NOT EXISTS "
-                output.text += v2.indexName
-                output.text += " ON "
-                output.text += v2.owner
+                output.appendLiteral("INDEX IF NOT EXISTS ")
+                output.append(v2.indexName)
+                output.appendLiteral(" ON ")
+                output.append(v2.owner)
                 if let s3 = v2.method {
-                    output.text += " USING "
-                    output.text += s3
+                    output.appendLiteral(" USING ")
+                    output.append(s3)
                 }
-                output.text += " ("
-                output.text += v2.keys
-                output.text += ");\n"
+                output.appendLiteral(" (")
+                output.append(v2.keys)
+                output.appendLiteral(");\n")
                 output.endTurn()
             }
             output.endTurn()
         }
-        output.text += "\nCOMMIT;\n"
+        output.appendLiteral("\nCOMMIT;\n")
     }
 }

@@ -26,6 +26,19 @@ public enum SwiftSyntax {
     /// line-separator and bidirectional-override characters are escaped, so no text can end the
     /// literal early or hide code.
     public static func stringLiteral(_ text: String) -> String {
+        // Most text is printable ASCII without a quote or backslash: quoted as it is, in one
+        // allocation (every key and raw value of a large schema comes through here).
+        var plain = text
+        let quoted = plain.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: bytes)
+                buffer[bytes.count + 1] = UInt8(ascii: "\"")
+                return bytes.count + 2
+            }
+        }
+        if let quoted { return quoted }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -609,623 +609,623 @@ enum CompiledSwiftTemplates {
     // swift-class.mustache
     static func swiftClass(_ view: SwiftClassView, _ output: inout TemplateOutput) {
         for s1 in view.common.imports {
-            output.text += s1
-            output.text += "\n"
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\n"
+        output.appendLiteral("\n")
         for s1 in view.doc {
-            output.text += s1
-            output.text += "\n"
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += view.common.access
-        output.text += "struct "
-        output.text += view.typeName
-        output.text += ": "
-        output.text += view.conformance
-        output.text += ", Sendable {\n"
+        output.append(view.common.access)
+        output.appendLiteral("struct ")
+        output.append(view.typeName)
+        output.appendLiteral(": ")
+        output.append(view.conformance)
+        output.appendLiteral(", Sendable {\n")
         if let s1 = view.className {
-            output.text += "    "
-            output.text += view.common.access
-            output.text += "static var className: String { "
-            output.text += s1
-            output.text += " }\n\n"
+            output.appendLiteral("    ")
+            output.append(view.common.access)
+            output.appendLiteral("static var className: String { ")
+            output.append(s1)
+            output.appendLiteral(" }\n\n")
         }
         for v1 in view.typeAliases {
-            output.text += "    "
-            output.text += view.common.access
-            output.text += "typealias "
-            output.text += v1.name
-            output.text += " = "
-            output.text += v1.type
-            output.text += "\n\n"
+            output.appendLiteral("    ")
+            output.append(view.common.access)
+            output.appendLiteral("typealias ")
+            output.append(v1.name)
+            output.appendLiteral(" = ")
+            output.append(v1.type)
+            output.appendLiteral("\n\n")
             output.endTurn()
         }
-        output.text += "    "
-        output.text += view.common.access
-        output.text += "var originalData: "
-        output.text += view.common.dataType
-        output.text += "?\n    "
-        output.text += view.common.access
-        output.text += "var objectId: String?\n    "
-        output.text += view.common.access
-        output.text += "var createdAt: "
-        output.text += view.common.dateType
-        output.text += "?\n    "
-        output.text += view.common.access
-        output.text += "var updatedAt: "
-        output.text += view.common.dateType
-        output.text += "?\n    "
-        output.text += view.common.access
-        output.text += "var ACL: ParseACL?\n"
+        output.appendLiteral("    ")
+        output.append(view.common.access)
+        output.appendLiteral("var originalData: ")
+        output.append(view.common.dataType)
+        output.appendLiteral("?\n    ")
+        output.append(view.common.access)
+        output.appendLiteral("var objectId: String?\n    ")
+        output.append(view.common.access)
+        output.appendLiteral("var createdAt: ")
+        output.append(view.common.dateType)
+        output.appendLiteral("?\n    ")
+        output.append(view.common.access)
+        output.appendLiteral("var updatedAt: ")
+        output.append(view.common.dateType)
+        output.appendLiteral("?\n    ")
+        output.append(view.common.access)
+        output.appendLiteral("var ACL: ParseACL?\n")
         for v1 in view.fields {
             if v1.blankLineBefore {
-                output.text += "\n"
+                output.appendLiteral("\n")
             }
             for s2 in v1.doc {
-                output.text += "    "
-                output.text += s2
-                output.text += "\n"
+                output.appendLiteral("    ")
+                output.append(s2)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    "
-            output.text += v1.propertyWrapper
-            output.text += view.common.access
-            output.text += "var "
-            output.text += v1.name
-            output.text += ": "
-            output.text += v1.type
-            output.text += "\n"
+            output.appendLiteral("    ")
+            output.append(v1.propertyWrapper)
+            output.append(view.common.access)
+            output.appendLiteral("var ")
+            output.append(v1.name)
+            output.appendLiteral(": ")
+            output.append(v1.type)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\n"
+        output.appendLiteral("\n")
         if !view.hasInitialValues {
-            output.text += "    "
-            output.text += view.common.access
-            output.text += "init() {}\n"
+            output.appendLiteral("    ")
+            output.append(view.common.access)
+            output.appendLiteral("init() {}\n")
         }
         if view.hasInitialValues {
-            output.text += "    "
-            output.text += view.common.access
-            output.text += "init() {\n"
+            output.appendLiteral("    ")
+            output.append(view.common.access)
+            output.appendLiteral("init() {\n")
             for v1 in view.initialValues {
-                output.text += "        "
-                output.text += v1.name
-                output.text += " = "
-                output.text += v1.value
-                output.text += "\n"
+                output.appendLiteral("        ")
+                output.append(v1.name)
+                output.appendLiteral(" = ")
+                output.append(v1.value)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    }\n"
+            output.appendLiteral("    }\n")
         }
         if let v1 = view.codingKeys {
-            output.text += "\n    enum CodingKeys: String, CodingKey {\n"
+            output.appendLiteral("\n    enum CodingKeys: String, CodingKey {\n")
             for s2 in v1.keys {
-                output.text += "        case "
-                output.text += s2
-                output.text += "\n"
+                output.appendLiteral("        case ")
+                output.append(s2)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    }\n"
+            output.appendLiteral("    }\n")
         }
-        output.text += "}\n\nextension "
-        output.text += view.typeName
-        output.text += " {\n"
+        output.appendLiteral("}\n\nextension ")
+        output.append(view.typeName)
+        output.appendLiteral(" {\n")
         if let v1 = view.memberwiseInit {
-            output.text += "    /// A new `"
-            output.text += view.typeName
-            output.text += "` with the given field values; every other field is `nil`.\n    "
-            output.text += view.common.access
-            output.text += "init(\n"
+            output.appendLiteral("    /// A new `")
+            output.append(view.typeName)
+            output.appendLiteral("` with the given field values; every other field is `nil`.\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("init(\n")
             for v2 in v1.parameters {
-                output.text += "        "
-                output.text += v2.label
-                output.text += ": "
-                output.text += v2.type
-                output.text += v2.comma
-                output.text += "\n"
+                output.appendLiteral("        ")
+                output.append(v2.label)
+                output.appendLiteral(": ")
+                output.append(v2.type)
+                output.append(v2.comma)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    ) {\n        self.init()\n"
+            output.appendLiteral("    ) {\n        self.init()\n")
             for v2 in v1.parameters {
-                output.text += "        self."
-                output.text += v2.label
-                output.text += " = "
-                output.text += v2.label
-                output.text += "\n"
+                output.appendLiteral("        self.")
+                output.append(v2.label)
+                output.appendLiteral(" = ")
+                output.append(v2.label)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    }\n\n"
+            output.appendLiteral("    }\n\n")
         }
         if view.common.parseSwift {
-            output.text += "    "
-            output.text += view.common.access
-            output.text += "func merge(with object: Self) throws -> Self {\n"
+            output.appendLiteral("    ")
+            output.append(view.common.access)
+            output.appendLiteral("func merge(with object: Self) throws -> Self {\n")
             if view.mergeFields.isEmpty {
-                output.text += "        try mergeParse(with: object)\n"
+                output.appendLiteral("        try mergeParse(with: object)\n")
             }
             if view.hasMergeFields {
-                output.text += "        var updated = try mergeParse(with: object)\n"
+                output.appendLiteral("        var updated = try mergeParse(with: object)\n")
                 for s1 in view.mergeFields {
-                    output.text += "        if updated.shouldRestoreKey(\\."
-                    output.text += s1
-                    output.text += ", original: object) {\n            updated."
-                    output.text += s1
-                    output.text += " = object."
-                    output.text += s1
-                    output.text += "\n        }\n"
+                    output.appendLiteral("        if updated.shouldRestoreKey(\\.")
+                    output.append(s1)
+                    output.appendLiteral(", original: object) {\n            updated.")
+                    output.append(s1)
+                    output.appendLiteral(" = object.")
+                    output.append(s1)
+                    output.appendLiteral("\n        }\n")
                     output.endTurn()
                 }
-                output.text += "        return updated\n"
+                output.appendLiteral("        return updated\n")
             }
-            output.text += "    }\n"
+            output.appendLiteral("    }\n")
         }
         if view.common.parseRuntime {
-            output.text += "    /// The stored fields by Parse name: how `"
-            output.text += view.typeName
-            output.text += "` is decoded, encoded, merged and compared.\n"
+            output.appendLiteral("    /// The stored fields by Parse name: how `")
+            output.append(view.typeName)
+            output.appendLiteral("` is decoded, encoded, merged and compared.\n")
             if view.hasStoredFields == true {
-                output.text += "    static let storedFields: [ParseStoredField<"
-                output.text += view.typeName
-                output.text += ">] = [\n"
+                output.appendLiteral("    static let storedFields: [ParseStoredField<")
+                output.append(view.typeName)
+                output.appendLiteral(">] = [\n")
                 for v1 in view.storedFields ?? [] {
-                    output.text += "        ."
-                    output.text += v1.kind
-                    output.text += "("
-                    output.text += v1.key
-                    output.text += ", \\."
-                    output.text += v1.name
-                    output.text += "),\n"
+                    output.appendLiteral("        .")
+                    output.append(v1.kind)
+                    output.appendLiteral("(")
+                    output.append(v1.key)
+                    output.appendLiteral(", \\.")
+                    output.append(v1.name)
+                    output.appendLiteral("),\n")
                     output.endTurn()
                 }
-                output.text += "    ]\n"
+                output.appendLiteral("    ]\n")
             }
             if view.hasStoredFields != true {
-                output.text += "    static let storedFields: [ParseStoredField<"
-                output.text += view.typeName
-                output.text += ">] = []\n"
+                output.appendLiteral("    static let storedFields: [ParseStoredField<")
+                output.append(view.typeName)
+                output.appendLiteral(">] = []\n")
             }
-            output.text += "\n    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.\n    "
-            output.text += view.common.access
-            output.text += "init(from decoder: any Decoder) throws {\n        try self.init(from: decoder, fields: Self.storedFields)\n    }\n\n    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.\n    "
-            output.text += view.common.access
-            output.text += "func encode(to encoder: any Encoder) throws {\n        try encode(to: encoder, fields: Self.storedFields)\n    }\n\n    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.\n    "
-            output.text += view.common.access
-            output.text += "func merge(with object: Self) throws -> Self {\n        try merge(with: object, fields: Self.storedFields)\n    }\n\n    /// Whether the two objects are equal in every property.\n    "
-            output.text += view.common.access
-            output.text += "static func == (lhs: Self, rhs: Self) -> Bool {\n        isEqual(lhs, rhs, fields: storedFields)\n    }\n"
+            output.appendLiteral("\n    /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("init(from decoder: any Decoder) throws {\n        try self.init(from: decoder, fields: Self.storedFields)\n    }\n\n    /// Encodes the object as Parse JSON, leaving out the fields that are `nil`.\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("func encode(to encoder: any Encoder) throws {\n        try encode(to: encoder, fields: Self.storedFields)\n    }\n\n    /// This updated copy merged with the original `object`: a field it has no value for keeps the original's.\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("func merge(with object: Self) throws -> Self {\n        try merge(with: object, fields: Self.storedFields)\n    }\n\n    /// Whether the two objects are equal in every property.\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("static func == (lhs: Self, rhs: Self) -> Bool {\n        isEqual(lhs, rhs, fields: storedFields)\n    }\n")
         }
-        output.text += "}\n\nextension "
-        output.text += view.typeName
-        output.text += " {\n    /// The keys of `"
-        output.text += view.typeName
-        output.text += "`'s fields, typed by their values, for queries without string literals.\n    "
-        output.text += view.common.access
-        output.text += "enum Field {\n"
+        output.appendLiteral("}\n\nextension ")
+        output.append(view.typeName)
+        output.appendLiteral(" {\n    /// The keys of `")
+        output.append(view.typeName)
+        output.appendLiteral("`'s fields, typed by their values, for queries without string literals.\n    ")
+        output.append(view.common.access)
+        output.appendLiteral("enum Field {\n")
         for v1 in view.fieldKeys {
-            output.text += "        "
-            output.text += view.common.access
-            output.text += "static var "
-            output.text += v1.name
-            output.text += ": "
-            output.text += v1.keyType
-            output.text += "<"
-            output.text += view.typeName
-            output.text += ", "
-            output.text += v1.valueType
-            output.text += "> { .init("
-            output.text += v1.parseName
-            output.text += ") }\n"
+            output.appendLiteral("        ")
+            output.append(view.common.access)
+            output.appendLiteral("static var ")
+            output.append(v1.name)
+            output.appendLiteral(": ")
+            output.append(v1.keyType)
+            output.appendLiteral("<")
+            output.append(view.typeName)
+            output.appendLiteral(", ")
+            output.append(v1.valueType)
+            output.appendLiteral("> { .init(")
+            output.append(v1.parseName)
+            output.appendLiteral(") }\n")
             output.endTurn()
         }
-        output.text += "    }\n}\n"
+        output.appendLiteral("    }\n}\n")
         if view.hasRelations {
-            output.text += "\nextension "
-            output.text += view.typeName
-            output.text += " {\n"
+            output.appendLiteral("\nextension ")
+            output.append(view.typeName)
+            output.appendLiteral(" {\n")
             for v1 in view.relations {
                 if v1.blankLineBefore {
-                    output.text += "\n"
+                    output.appendLiteral("\n")
                 }
                 for s2 in v1.doc {
-                    output.text += "    "
-                    output.text += s2
-                    output.text += "\n    ///\n"
+                    output.appendLiteral("    ")
+                    output.append(s2)
+                    output.appendLiteral("\n    ///\n")
                     output.endTurn()
                 }
-                output.text += "    /// The `"
-                output.text += v1.parseName
-                output.text += "` relation, to add or remove `"
-                output.text += v1.target
-                output.text += "` objects: save the operation\n    /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.\n    "
-                output.text += view.common.access
-                output.text += "func "
-                output.text += v1.helper
-                output.text += "Relation() throws -> ParseRelation<"
-                output.text += v1.typeName
-                output.text += "> {\n        try relation(Field."
-                output.text += v1.key
-                output.text += ".name, className: "
-                output.text += v1.target
-                output.text += ".className)\n    }\n"
+                output.appendLiteral("    /// The `")
+                output.append(v1.parseName)
+                output.appendLiteral("` relation, to add or remove `")
+                output.append(v1.target)
+                output.appendLiteral("` objects: save the operation\n    /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.\n    ")
+                output.append(view.common.access)
+                output.appendLiteral("func ")
+                output.append(v1.helper)
+                output.appendLiteral("Relation() throws -> ParseRelation<")
+                output.append(v1.typeName)
+                output.appendLiteral("> {\n        try relation(Field.")
+                output.append(v1.key)
+                output.appendLiteral(".name, className: ")
+                output.append(v1.target)
+                output.appendLiteral(".className)\n    }\n")
                 if view.common.parseSwift {
-                    output.text += "\n    /// A query for the `"
-                    output.text += v1.target
-                    output.text += "` objects in the `"
-                    output.text += v1.parseName
-                    output.text += "` relation.\n    "
-                    output.text += view.common.access
-                    output.text += "func "
-                    output.text += v1.helper
-                    output.text += "Query() throws -> Query<"
-                    output.text += v1.target
-                    output.text += "> {\n        try "
-                    output.text += v1.target
-                    output.text += ".queryRelations(Field."
-                    output.text += v1.key
-                    output.text += ".name, parent: self)\n    }\n"
+                    output.appendLiteral("\n    /// A query for the `")
+                    output.append(v1.target)
+                    output.appendLiteral("` objects in the `")
+                    output.append(v1.parseName)
+                    output.appendLiteral("` relation.\n    ")
+                    output.append(view.common.access)
+                    output.appendLiteral("func ")
+                    output.append(v1.helper)
+                    output.appendLiteral("Query() throws -> Query<")
+                    output.append(v1.target)
+                    output.appendLiteral("> {\n        try ")
+                    output.append(v1.target)
+                    output.appendLiteral(".queryRelations(Field.")
+                    output.append(v1.key)
+                    output.appendLiteral(".name, parent: self)\n    }\n")
                 }
                 if view.common.parseRuntime {
-                    output.text += "\n    /// A query for the `"
-                    output.text += v1.target
-                    output.text += "` objects in the `"
-                    output.text += v1.parseName
-                    output.text += "` relation (`$relatedTo`); run it\n    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    "
-                    output.text += view.common.access
-                    output.text += "func "
-                    output.text += v1.helper
-                    output.text += "Query() -> ParseQuery<"
-                    output.text += v1.target
-                    output.text += "> {\n        "
-                    output.text += v1.target
-                    output.text += ".query(.relatedTo(self, through: Field."
-                    output.text += v1.key
-                    output.text += "))\n    }\n"
+                    output.appendLiteral("\n    /// A query for the `")
+                    output.append(v1.target)
+                    output.appendLiteral("` objects in the `")
+                    output.append(v1.parseName)
+                    output.appendLiteral("` relation (`$relatedTo`); run it\n    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    ")
+                    output.append(view.common.access)
+                    output.appendLiteral("func ")
+                    output.append(v1.helper)
+                    output.appendLiteral("Query() -> ParseQuery<")
+                    output.append(v1.target)
+                    output.appendLiteral("> {\n        ")
+                    output.append(v1.target)
+                    output.appendLiteral(".query(.relatedTo(self, through: Field.")
+                    output.append(v1.key)
+                    output.appendLiteral("))\n    }\n")
                 }
                 output.endTurn()
             }
-            output.text += "}\n"
+            output.appendLiteral("}\n")
         }
         if view.hasQueries {
-            output.text += "\nextension "
-            output.text += view.typeName
-            output.text += " {\n"
+            output.appendLiteral("\nextension ")
+            output.append(view.typeName)
+            output.appendLiteral(" {\n")
             for v1 in view.inverses {
                 if v1.blankLineBefore {
-                    output.text += "\n"
+                    output.appendLiteral("\n")
                 }
                 for s2 in v1.doc {
-                    output.text += "    "
-                    output.text += s2
-                    output.text += "\n    ///\n"
+                    output.appendLiteral("    ")
+                    output.append(s2)
+                    output.appendLiteral("\n    ///\n")
                     output.endTurn()
                 }
                 if view.common.parseSwift {
-                    output.text += "    /// A query for the `"
-                    output.text += v1.owner
-                    output.text += "` objects whose `"
-                    output.text += v1.ownerField
-                    output.text += "` links to this object.\n    "
-                    output.text += view.common.access
-                    output.text += "func "
-                    output.text += v1.helper
-                    output.text += "Query() throws -> Query<"
-                    output.text += v1.owner
-                    output.text += "> {\n        try "
-                    output.text += v1.owner
-                    output.text += ".query("
-                    output.text += v1.owner
-                    output.text += ".Field."
-                    output.text += v1.ownerKey
-                    output.text += ".name == self)\n    }\n"
+                    output.appendLiteral("    /// A query for the `")
+                    output.append(v1.owner)
+                    output.appendLiteral("` objects whose `")
+                    output.append(v1.ownerField)
+                    output.appendLiteral("` links to this object.\n    ")
+                    output.append(view.common.access)
+                    output.appendLiteral("func ")
+                    output.append(v1.helper)
+                    output.appendLiteral("Query() throws -> Query<")
+                    output.append(v1.owner)
+                    output.appendLiteral("> {\n        try ")
+                    output.append(v1.owner)
+                    output.appendLiteral(".query(")
+                    output.append(v1.owner)
+                    output.appendLiteral(".Field.")
+                    output.append(v1.ownerKey)
+                    output.appendLiteral(".name == self)\n    }\n")
                 }
                 if view.common.parseRuntime {
-                    output.text += "    /// A query for the `"
-                    output.text += v1.owner
-                    output.text += "` objects whose `"
-                    output.text += v1.ownerField
-                    output.text += "` links to this object; run it with\n    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    "
-                    output.text += view.common.access
-                    output.text += "func "
-                    output.text += v1.helper
-                    output.text += "Query() -> ParseQuery<"
-                    output.text += v1.owner
-                    output.text += "> {\n        "
-                    output.text += v1.owner
-                    output.text += ".query("
-                    output.text += v1.owner
-                    output.text += ".Field."
-                    output.text += v1.ownerKey
-                    output.text += " == self)\n    }\n"
+                    output.appendLiteral("    /// A query for the `")
+                    output.append(v1.owner)
+                    output.appendLiteral("` objects whose `")
+                    output.append(v1.ownerField)
+                    output.appendLiteral("` links to this object; run it with\n    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    ")
+                    output.append(view.common.access)
+                    output.appendLiteral("func ")
+                    output.append(v1.helper)
+                    output.appendLiteral("Query() -> ParseQuery<")
+                    output.append(v1.owner)
+                    output.appendLiteral("> {\n        ")
+                    output.append(v1.owner)
+                    output.appendLiteral(".query(")
+                    output.append(v1.owner)
+                    output.appendLiteral(".Field.")
+                    output.append(v1.ownerKey)
+                    output.appendLiteral(" == self)\n    }\n")
                 }
                 output.endTurn()
             }
-            output.text += "}\n"
+            output.appendLiteral("}\n")
         }
         if let v1 = view.userHelpers {
-            output.text += "\nextension "
-            output.text += v1.typeName
-            output.text += " {\n    /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it\n    /// with later requests; the returned user has its `objectId` and no password.\n    "
-            output.text += view.common.access
-            output.text += "static func signUp(\n        username: String,\n        password: String,\n        email: String? = nil,\n"
+            output.appendLiteral("\nextension ")
+            output.append(v1.typeName)
+            output.appendLiteral(" {\n    /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it\n    /// with later requests; the returned user has its `objectId` and no password.\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("static func signUp(\n        username: String,\n        password: String,\n        email: String? = nil,\n")
             for v2 in v1.parameters {
-                output.text += "        "
-                output.text += v2.label
-                output.text += ": "
-                output.text += v2.type
-                output.text += ",\n"
+                output.appendLiteral("        ")
+                output.append(v2.label)
+                output.appendLiteral(": ")
+                output.append(v2.type)
+                output.appendLiteral(",\n")
                 output.endTurn()
             }
-            output.text += "        on "
-            output.text += v1.client
-            output.text += ": ParseClient\n    ) async throws(ParseClientError) -> "
-            output.text += v1.typeName
-            output.text += " {\n"
+            output.appendLiteral("        on ")
+            output.append(v1.client)
+            output.appendLiteral(": ParseClient\n    ) async throws(ParseClientError) -> ")
+            output.append(v1.typeName)
+            output.appendLiteral(" {\n")
             if v1.hasParameters {
-                output.text += "        var user = "
-                output.text += v1.typeName
-                output.text += "("
-                output.text += v1.arguments
-                output.text += ")\n"
+                output.appendLiteral("        var user = ")
+                output.append(v1.typeName)
+                output.appendLiteral("(")
+                output.append(v1.arguments)
+                output.appendLiteral(")\n")
             }
             if !v1.hasParameters {
-                output.text += "        var user = "
-                output.text += v1.typeName
-                output.text += "()\n"
+                output.appendLiteral("        var user = ")
+                output.append(v1.typeName)
+                output.appendLiteral("()\n")
             }
-            output.text += "        user.username = username\n        user.password = password\n        user.email = email\n        return try await "
-            output.text += v1.client
-            output.text += ".signUp(user)\n    }\n\n    /// Logs in (`POST /login`); the client keeps the session token.\n    "
-            output.text += view.common.access
-            output.text += "static func logIn(username: String, password: String, on client: ParseClient) async throws(ParseClientError) -> "
-            output.text += v1.typeName
-            output.text += " {\n        try await client.logIn("
-            output.text += v1.typeName
-            output.text += ".self, username: username, password: password)\n    }\n\n    /// Starts using a session token from an earlier login and returns its user (`GET /users/me`).\n    "
-            output.text += view.common.access
-            output.text += "static func become(sessionToken: String, on client: ParseClient) async throws(ParseClientError) -> "
-            output.text += v1.typeName
-            output.text += " {\n        try await client.become("
-            output.text += v1.typeName
-            output.text += ".self, sessionToken: sessionToken)\n    }\n\n    /// The user whose session token the client holds (`GET /users/me`).\n    "
-            output.text += view.common.access
-            output.text += "static func current(on client: ParseClient) async throws(ParseClientError) -> "
-            output.text += v1.typeName
-            output.text += " {\n        try await client.currentUser("
-            output.text += v1.typeName
-            output.text += ".self)\n    }\n\n    /// Logs out (`POST /logout`) and makes the client forget the session token.\n    "
-            output.text += view.common.access
-            output.text += "static func logOut(on client: ParseClient) async throws(ParseClientError) {\n        try await client.logOut()\n    }\n}\n"
+            output.appendLiteral("        user.username = username\n        user.password = password\n        user.email = email\n        return try await ")
+            output.append(v1.client)
+            output.appendLiteral(".signUp(user)\n    }\n\n    /// Logs in (`POST /login`); the client keeps the session token.\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("static func logIn(username: String, password: String, on client: ParseClient) async throws(ParseClientError) -> ")
+            output.append(v1.typeName)
+            output.appendLiteral(" {\n        try await client.logIn(")
+            output.append(v1.typeName)
+            output.appendLiteral(".self, username: username, password: password)\n    }\n\n    /// Starts using a session token from an earlier login and returns its user (`GET /users/me`).\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("static func become(sessionToken: String, on client: ParseClient) async throws(ParseClientError) -> ")
+            output.append(v1.typeName)
+            output.appendLiteral(" {\n        try await client.become(")
+            output.append(v1.typeName)
+            output.appendLiteral(".self, sessionToken: sessionToken)\n    }\n\n    /// The user whose session token the client holds (`GET /users/me`).\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("static func current(on client: ParseClient) async throws(ParseClientError) -> ")
+            output.append(v1.typeName)
+            output.appendLiteral(" {\n        try await client.currentUser(")
+            output.append(v1.typeName)
+            output.appendLiteral(".self)\n    }\n\n    /// Logs out (`POST /logout`) and makes the client forget the session token.\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("static func logOut(on client: ParseClient) async throws(ParseClientError) {\n        try await client.logOut()\n    }\n}\n")
         }
     }
 
     // swift-embedded.mustache
     static func swiftEmbedded(_ view: SwiftEmbeddedView, _ output: inout TemplateOutput) {
         for s1 in view.common.imports {
-            output.text += s1
-            output.text += "\n"
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\n"
+        output.appendLiteral("\n")
         for s1 in view.doc {
-            output.text += s1
-            output.text += "\n"
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += view.common.access
-        output.text += "struct "
-        output.text += view.typeName
-        output.text += ": Codable, Hashable, Sendable {\n"
+        output.append(view.common.access)
+        output.appendLiteral("struct ")
+        output.append(view.typeName)
+        output.appendLiteral(": Codable, Hashable, Sendable {\n")
         for v1 in view.fields {
             if v1.blankLineBefore {
-                output.text += "\n"
+                output.appendLiteral("\n")
             }
             for s2 in v1.doc {
-                output.text += "    "
-                output.text += s2
-                output.text += "\n"
+                output.appendLiteral("    ")
+                output.append(s2)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    "
-            output.text += view.common.access
-            output.text += "var "
-            output.text += v1.name
-            output.text += ": "
-            output.text += v1.type
-            output.text += "\n"
+            output.appendLiteral("    ")
+            output.append(view.common.access)
+            output.appendLiteral("var ")
+            output.append(v1.name)
+            output.appendLiteral(": ")
+            output.append(v1.type)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\n"
+        output.appendLiteral("\n")
         if view.parameters.isEmpty {
-            output.text += "    "
-            output.text += view.common.access
-            output.text += "init() {}\n"
+            output.appendLiteral("    ")
+            output.append(view.common.access)
+            output.appendLiteral("init() {}\n")
         }
         if view.hasParameters {
-            output.text += "    "
-            output.text += view.common.access
-            output.text += "init(\n"
+            output.appendLiteral("    ")
+            output.append(view.common.access)
+            output.appendLiteral("init(\n")
             for v1 in view.parameters {
-                output.text += "        "
-                output.text += v1.label
-                output.text += ": "
-                output.text += v1.type
-                output.text += v1.comma
-                output.text += "\n"
+                output.appendLiteral("        ")
+                output.append(v1.label)
+                output.appendLiteral(": ")
+                output.append(v1.type)
+                output.append(v1.comma)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    ) {\n"
+            output.appendLiteral("    ) {\n")
             for v1 in view.parameters {
-                output.text += "        self."
-                output.text += v1.label
-                output.text += " = "
-                output.text += v1.label
-                output.text += "\n"
+                output.appendLiteral("        self.")
+                output.append(v1.label)
+                output.appendLiteral(" = ")
+                output.append(v1.label)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    }\n"
+            output.appendLiteral("    }\n")
         }
         if let v1 = view.codingKeys {
-            output.text += "\n    enum CodingKeys: String, CodingKey {\n"
+            output.appendLiteral("\n    enum CodingKeys: String, CodingKey {\n")
             for s2 in v1.keys {
-                output.text += "        case "
-                output.text += s2
-                output.text += "\n"
+                output.appendLiteral("        case ")
+                output.append(s2)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    }\n"
+            output.appendLiteral("    }\n")
         }
-        output.text += "}\n"
+        output.appendLiteral("}\n")
     }
 
     // swift-enum.mustache
     static func swiftEnum(_ view: SwiftEnumView, _ output: inout TemplateOutput) {
         for s1 in view.common.imports {
-            output.text += s1
-            output.text += "\n"
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\n"
+        output.appendLiteral("\n")
         for s1 in view.doc {
-            output.text += s1
-            output.text += "\n"
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
         if !view.unknownCase {
-            output.text += view.common.access
-            output.text += "enum "
-            output.text += view.typeName
-            output.text += ": "
-            output.text += view.rawType
-            output.text += ", Codable, CaseIterable, Hashable, Sendable {\n"
+            output.append(view.common.access)
+            output.appendLiteral("enum ")
+            output.append(view.typeName)
+            output.appendLiteral(": ")
+            output.append(view.rawType)
+            output.appendLiteral(", Codable, CaseIterable, Hashable, Sendable {\n")
             for v1 in view.cases {
-                output.text += "    case "
-                output.text += v1.name
-                output.text += " = "
-                output.text += v1.rawValue
-                output.text += "\n"
+                output.appendLiteral("    case ")
+                output.append(v1.name)
+                output.appendLiteral(" = ")
+                output.append(v1.rawValue)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
             if view.hasTitles {
-                output.text += "\n    /// The title to show for the value.\n    "
-                output.text += view.common.access
-                output.text += "var title: String {\n        switch self {\n"
+                output.appendLiteral("\n    /// The title to show for the value.\n    ")
+                output.append(view.common.access)
+                output.appendLiteral("var title: String {\n        switch self {\n")
                 for v1 in view.cases {
-                    output.text += "        case ."
-                    output.text += v1.name
-                    output.text += ": "
-                    output.text += v1.title
-                    output.text += "\n"
+                    output.appendLiteral("        case .")
+                    output.append(v1.name)
+                    output.appendLiteral(": ")
+                    output.append(v1.title)
+                    output.appendLiteral("\n")
                     output.endTurn()
                 }
-                output.text += "        }\n    }\n"
+                output.appendLiteral("        }\n    }\n")
             }
-            output.text += "}\n"
+            output.appendLiteral("}\n")
         }
         if view.unknownCase {
-            output.text += view.common.access
-            output.text += "enum "
-            output.text += view.typeName
-            output.text += ": RawRepresentable, Codable, CaseIterable, Hashable, Sendable {\n"
+            output.append(view.common.access)
+            output.appendLiteral("enum ")
+            output.append(view.typeName)
+            output.appendLiteral(": RawRepresentable, Codable, CaseIterable, Hashable, Sendable {\n")
             for v1 in view.cases {
-                output.text += "    case "
-                output.text += v1.name
-                output.text += "\n"
+                output.appendLiteral("    case ")
+                output.append(v1.name)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "    /// A value added on the server after this code was generated.\n    case unknown("
-            output.text += view.rawType
-            output.text += ")\n\n    "
-            output.text += view.common.access
-            output.text += "static let allCases: ["
-            output.text += view.typeName
-            output.text += "] = ["
-            output.text += view.allCases
-            output.text += "]\n\n    "
-            output.text += view.common.access
-            output.text += "init(rawValue: "
-            output.text += view.rawType
-            output.text += ") {\n        switch rawValue {\n"
+            output.appendLiteral("    /// A value added on the server after this code was generated.\n    case unknown(")
+            output.append(view.rawType)
+            output.appendLiteral(")\n\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("static let allCases: [")
+            output.append(view.typeName)
+            output.appendLiteral("] = [")
+            output.append(view.allCases)
+            output.appendLiteral("]\n\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("init(rawValue: ")
+            output.append(view.rawType)
+            output.appendLiteral(") {\n        switch rawValue {\n")
             for v1 in view.cases {
-                output.text += "        case "
-                output.text += v1.rawValue
-                output.text += ": self = ."
-                output.text += v1.name
-                output.text += "\n"
+                output.appendLiteral("        case ")
+                output.append(v1.rawValue)
+                output.appendLiteral(": self = .")
+                output.append(v1.name)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "        default: self = .unknown(rawValue)\n        }\n    }\n\n    "
-            output.text += view.common.access
-            output.text += "var rawValue: "
-            output.text += view.rawType
-            output.text += " {\n        switch self {\n"
+            output.appendLiteral("        default: self = .unknown(rawValue)\n        }\n    }\n\n    ")
+            output.append(view.common.access)
+            output.appendLiteral("var rawValue: ")
+            output.append(view.rawType)
+            output.appendLiteral(" {\n        switch self {\n")
             for v1 in view.cases {
-                output.text += "        case ."
-                output.text += v1.name
-                output.text += ": "
-                output.text += v1.rawValue
-                output.text += "\n"
+                output.appendLiteral("        case .")
+                output.append(v1.name)
+                output.appendLiteral(": ")
+                output.append(v1.rawValue)
+                output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.text += "        case .unknown(let rawValue): rawValue\n        }\n    }\n"
+            output.appendLiteral("        case .unknown(let rawValue): rawValue\n        }\n    }\n")
             if view.hasTitles {
-                output.text += "\n    /// The title to show for the value; an unknown value shows as its raw value.\n    "
-                output.text += view.common.access
-                output.text += "var title: String {\n        switch self {\n"
+                output.appendLiteral("\n    /// The title to show for the value; an unknown value shows as its raw value.\n    ")
+                output.append(view.common.access)
+                output.appendLiteral("var title: String {\n        switch self {\n")
                 for v1 in view.cases {
-                    output.text += "        case ."
-                    output.text += v1.name
-                    output.text += ": "
-                    output.text += v1.title
-                    output.text += "\n"
+                    output.appendLiteral("        case .")
+                    output.append(v1.name)
+                    output.appendLiteral(": ")
+                    output.append(v1.title)
+                    output.appendLiteral("\n")
                     output.endTurn()
                 }
-                output.text += "        case .unknown(let rawValue): \"\\(rawValue)\"\n        }\n    }\n"
+                output.appendLiteral("        case .unknown(let rawValue): \"\\(rawValue)\"\n        }\n    }\n")
             }
-            output.text += "}\n"
+            output.appendLiteral("}\n")
         }
     }
 
     // swift-json-value.mustache
     static func swiftJsonValue(_ view: SwiftCommonView, _ output: inout TemplateOutput) {
         for s1 in view.imports {
-            output.text += s1
-            output.text += "\n"
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\n/// Any JSON value: what a Parse `Object` field holds. ParseSwift has no public type for it,\n/// so modelgen generates this one, the same as ParseRuntime's.\n"
-        output.text += view.access
-        output.text += "enum JSONValue: Codable, Hashable, Sendable {\n    case null\n    case bool(Bool)\n    case int(Int)\n    case double(Double)\n    case string(String)\n    case array([JSONValue])\n    case object([String: JSONValue])\n\n    "
-        output.text += view.access
-        output.text += "init(from decoder: any Decoder) throws {\n        let container = try decoder.singleValueContainer()\n        if container.decodeNil() {\n            self = .null\n        } else if let value = try? container.decode(Bool.self) {\n            self = .bool(value)\n        } else if let value = try? container.decode(Int.self) {\n            self = .int(value)\n        } else if let value = try? container.decode(Double.self) {\n            self = .double(value)\n        } else if let value = try? container.decode(String.self) {\n            self = .string(value)\n        } else if let value = try? container.decode([JSONValue].self) {\n            self = .array(value)\n        } else if let value = try? container.decode([String: JSONValue].self) {\n            self = .object(value)\n        } else {\n            throw DecodingError.dataCorruptedError(in: container, debugDescription: \"Expected a JSON value\")\n        }\n    }\n\n    "
-        output.text += view.access
-        output.text += "func encode(to encoder: any Encoder) throws {\n        var container = encoder.singleValueContainer()\n        switch self {\n        case .null: try container.encodeNil()\n        case .bool(let value): try container.encode(value)\n        case .int(let value): try container.encode(value)\n        case .double(let value): try container.encode(value)\n        case .string(let value): try container.encode(value)\n        case .array(let value): try container.encode(value)\n        case .object(let value): try container.encode(value)\n        }\n    }\n}\n"
+        output.appendLiteral("\n/// Any JSON value: what a Parse `Object` field holds. ParseSwift has no public type for it,\n/// so modelgen generates this one, the same as ParseRuntime's.\n")
+        output.append(view.access)
+        output.appendLiteral("enum JSONValue: Codable, Hashable, Sendable {\n    case null\n    case bool(Bool)\n    case int(Int)\n    case double(Double)\n    case string(String)\n    case array([JSONValue])\n    case object([String: JSONValue])\n\n    ")
+        output.append(view.access)
+        output.appendLiteral("init(from decoder: any Decoder) throws {\n        let container = try decoder.singleValueContainer()\n        if container.decodeNil() {\n            self = .null\n        } else if let value = try? container.decode(Bool.self) {\n            self = .bool(value)\n        } else if let value = try? container.decode(Int.self) {\n            self = .int(value)\n        } else if let value = try? container.decode(Double.self) {\n            self = .double(value)\n        } else if let value = try? container.decode(String.self) {\n            self = .string(value)\n        } else if let value = try? container.decode([JSONValue].self) {\n            self = .array(value)\n        } else if let value = try? container.decode([String: JSONValue].self) {\n            self = .object(value)\n        } else {\n            throw DecodingError.dataCorruptedError(in: container, debugDescription: \"Expected a JSON value\")\n        }\n    }\n\n    ")
+        output.append(view.access)
+        output.appendLiteral("func encode(to encoder: any Encoder) throws {\n        var container = encoder.singleValueContainer()\n        switch self {\n        case .null: try container.encodeNil()\n        case .bool(let value): try container.encode(value)\n        case .int(let value): try container.encode(value)\n        case .double(let value): try container.encode(value)\n        case .string(let value): try container.encode(value)\n        case .array(let value): try container.encode(value)\n        case .object(let value): try container.encode(value)\n        }\n    }\n}\n")
     }
 
     // swift-parse-field.mustache
     static func swiftParseField(_ view: SwiftCommonView, _ output: inout TemplateOutput) {
         for s1 in view.imports {
-            output.text += s1
-            output.text += "\n"
+            output.append(s1)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "\n/// The name of a field of `Model` whose values are `Value`: the typed keys in each model's\n/// `Field` enum, the same as ParseRuntime's.\n"
-        output.text += view.access
-        output.text += "struct ParseField<Model, Value>: Sendable, Hashable, CustomStringConvertible {\n    /// The field's name on the server.\n    "
-        output.text += view.access
-        output.text += "let name: String\n\n    "
-        output.text += view.access
-        output.text += "init(_ name: String) {\n        self.name = name\n    }\n\n    "
-        output.text += view.access
-        output.text += "var description: String { name }\n}\n\n/// The name of a relation field of `Model` whose objects are `Target`s: the typed keys of\n/// relation fields in each model's `Field` enum, the same as ParseRuntime's.\n"
-        output.text += view.access
-        output.text += "struct ParseRelationField<Model, Target>: Sendable, Hashable, CustomStringConvertible {\n    /// The field's name on the server.\n    "
-        output.text += view.access
-        output.text += "let name: String\n\n    "
-        output.text += view.access
-        output.text += "init(_ name: String) {\n        self.name = name\n    }\n\n    "
-        output.text += view.access
-        output.text += "var description: String { name }\n}\n"
+        output.appendLiteral("\n/// The name of a field of `Model` whose values are `Value`: the typed keys in each model's\n/// `Field` enum, the same as ParseRuntime's.\n")
+        output.append(view.access)
+        output.appendLiteral("struct ParseField<Model, Value>: Sendable, Hashable, CustomStringConvertible {\n    /// The field's name on the server.\n    ")
+        output.append(view.access)
+        output.appendLiteral("let name: String\n\n    ")
+        output.append(view.access)
+        output.appendLiteral("init(_ name: String) {\n        self.name = name\n    }\n\n    ")
+        output.append(view.access)
+        output.appendLiteral("var description: String { name }\n}\n\n/// The name of a relation field of `Model` whose objects are `Target`s: the typed keys of\n/// relation fields in each model's `Field` enum, the same as ParseRuntime's.\n")
+        output.append(view.access)
+        output.appendLiteral("struct ParseRelationField<Model, Target>: Sendable, Hashable, CustomStringConvertible {\n    /// The field's name on the server.\n    ")
+        output.append(view.access)
+        output.appendLiteral("let name: String\n\n    ")
+        output.append(view.access)
+        output.appendLiteral("init(_ name: String) {\n        self.name = name\n    }\n\n    ")
+        output.append(view.access)
+        output.appendLiteral("var description: String { name }\n}\n")
     }
 }

@@ -28,40 +28,54 @@ extension Dictionary: TemplateView where Key == String, Value == Any {
 /// tables is then never one string that doubles (and is copied) as it grows, and with a
 /// receiver that writes each piece away, never held whole at all.
 public struct TemplateOutput {
-    /// The text written since the last piece was moved out.
-    public var text: String
+    /// The UTF-8 bytes written since the last piece was moved out: appending bytes costs a
+    /// fraction of appending strings, and a template appends thousands of short ones.
+    private var bytes: [UInt8] = []
     /// The text moved out so far, in order (always empty with a receiver).
     public private(set) var pieces: [String] = []
     private let pieceLimit: Int?
     private let receiver: ((String) -> Void)?
 
-    public init(text: String = "", pieceLimit: Int? = nil) {
-        self.text = text
+    public init(pieceLimit: Int? = nil) {
         self.pieceLimit = pieceLimit
         receiver = nil
+        reserve()
     }
 
     /// An output that hands each piece of about `pieceLimit` bytes to `receiver` as soon as it
     /// is complete; the caller hands on the last `text` itself.
     public init(pieceLimit: Int, receiver: @escaping (String) -> Void) {
-        text = ""
         self.pieceLimit = pieceLimit
         self.receiver = receiver
         reserve()
     }
 
-    /// Marks the end of one turn of a section: the text moves out if it is past the limit.
-    public mutating func endTurn() {
-        guard let pieceLimit, text.utf8.count >= pieceLimit else { return }
-        if let receiver { receiver(text) } else { pieces.append(text) }
-        text = ""
-        reserve()
+    /// The text written since the last piece was moved out.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends `text`.
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Room for a whole piece and a turn past the limit, so the text is not copied as it grows.
+    /// Appends a template's literal text.
+    public mutating func appendLiteral(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Marks the end of one turn of a section: the text moves out if it is past the limit.
+    public mutating func endTurn() {
+        guard let pieceLimit, bytes.count >= pieceLimit else { return }
+        let piece = text
+        bytes.removeAll(keepingCapacity: true)
+        if let receiver { receiver(piece) } else { pieces.append(piece) }
+    }
+
+    /// Room for a whole piece and a turn past the limit, so the bytes are not copied as they grow.
     private mutating func reserve() {
         guard let pieceLimit else { return }
-        text.reserveCapacity(pieceLimit + pieceLimit / 4)
+        bytes.reserveCapacity(pieceLimit + pieceLimit / 4)
     }
 }
 

@@ -131,82 +131,82 @@ extension TestRootView: TemplateView {
 enum CompiledTestTemplates {
     // t-plain.mustache
     static func tPlain(_ view: TestRootView, _ output: inout TemplateOutput) {
-        output.text += "A\n"
+        output.appendLiteral("A\n")
         for v1 in view.items {
-            output.text += "- "
-            output.text += v1.name
-            output.text += "\n"
+            output.appendLiteral("- ")
+            output.append(v1.name)
+            output.appendLiteral("\n")
             output.endTurn()
         }
-        output.text += "B"
+        output.appendLiteral("B")
         if view.flag {
-            output.text += " yes"
+            output.appendLiteral(" yes")
         }
         if !view.flag {
-            output.text += " no"
+            output.appendLiteral(" no")
         }
-        output.text += "\n"
+        output.appendLiteral("\n")
     }
 
     // t-stack.mustache
     static func tStack(_ view: TestRootView, _ output: inout TemplateOutput) {
         for v1 in view.items {
-            output.text += v1.name
-            output.text += v1.outer ?? view.outer
+            output.append(v1.name)
+            output.append(v1.outer ?? view.outer)
             if let s2 = v1.note {
-                output.text += "("
-                output.text += s2
-                output.text += ")"
+                output.appendLiteral("(")
+                output.append(s2)
+                output.appendLiteral(")")
             }
-            output.text += ","
+            output.appendLiteral(",")
             output.endTurn()
         }
-        output.text += "|"
+        output.appendLiteral("|")
         for s1 in view.strings {
-            output.text += "<"
-            output.text += s1
-            output.text += ">"
+            output.appendLiteral("<")
+            output.append(s1)
+            output.appendLiteral(">")
             output.endTurn()
         }
-        output.text += "|"
+        output.appendLiteral("|")
         if let s1 = view.title {
-            output.text += "["
-            output.text += s1
-            output.text += "]"
+            output.appendLiteral("[")
+            output.append(s1)
+            output.appendLiteral("]")
         }
-        output.text += "|"
+        output.appendLiteral("|")
         if let v1 = view.nested {
-            output.text += v1.inner
-            if let text = view.title { output.text += text }
+            output.append(v1.inner)
+            if let text = view.title { output.append(text) }
         }
     }
 
     // t-edges.mustache
     static func tEdges(_ view: TestRootView, _ output: inout TemplateOutput) {
         if view.empty.isEmpty {
-            output.text += "empty"
+            output.appendLiteral("empty")
         }
         for _ in view.empty {
-            output.text += "x"
+            output.appendLiteral("x")
             output.endTurn()
         }
         if view.missingView == nil {
-            output.text += "no view"
+            output.appendLiteral("no view")
         }
-        output.text += "\n"
+        output.appendLiteral("\n")
         if view.flag {
-            output.text += "  indented\n"
+            output.appendLiteral("  indented\n")
         }
         for v1 in view.lazy {
-            output.text += v1.name
-            output.text += view.common.shared
+            output.append(v1.name)
+            output.append(view.common.shared)
             for v2 in v1.items {
-                output.text += "/"
-                output.text += v2.name
+                output.appendLiteral("/")
+                output.append(v2.name)
                 output.endTurn()
             }
             output.endTurn()
         }
-        output.text += "end"
+        output.appendLiteral("end")
     }
 }

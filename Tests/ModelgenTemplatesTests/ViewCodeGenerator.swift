@@ -250,18 +250,18 @@ struct ViewCodeGenerator {
         for node in nodes {
             switch node {
             case .text(let text):
-                lines.append(pad + "output.text += " + MustacheCompiler.literal(text))
+                lines.append(pad + "output.appendLiteral(" + MustacheCompiler.literal(text) + ")")
             case .variable("."):
                 guard case .string(let variable) = frames.last else {
                     throw Failure(description: "\(template): {{{.}}} prints a view, not a string")
                 }
                 used.insert(variable)
-                lines.append(pad + "output.text += " + variable)
+                lines.append(pad + "output.append(" + variable + ")")
             case .variable(let name):
                 let (expression, kind) = try resolve(name, frames, template: template)
                 switch kind {
-                case .string: lines.append(pad + "output.text += " + expression)
-                case .optional(.string): lines.append(pad + "if let text = \(expression) { output.text += text }")
+                case .string: lines.append(pad + "output.append(" + expression + ")")
+                case .optional(.string): lines.append(pad + "if let text = \(expression) { output.append(text) }")
                 default: throw Failure(description: "\(template): {{{\(name)}}} prints a \(kind); only strings are printed")
                 }
             case .partial(let name):
