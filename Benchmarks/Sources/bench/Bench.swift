@@ -158,9 +158,12 @@ final class Harness {
         let compiled = saved.results.filter { $0.key.hasPrefix("compile ") }
         guard !compiled.isEmpty else { return }
         results.merge(compiled) { current, _ in current }
-        let carried = saved.facts["compile rerun"].map { " (whose note on them read: \($0))" } ?? ""
-        facts["compile rerun"] = "compile times were not measured in this run (`--no-compile`): they are carried over from "
-            + "the run started at \(ISO8601DateFormatter().string(from: saved.started))\(carried)"
+        // Named once, by the run that measured them, however many runs carry them on.
+        let measured = saved.facts["compile measured"]
+            ?? (saved.facts["compile rerun"] == nil ? "the run started at \(ISO8601DateFormatter().string(from: saved.started))" : nil)
+            ?? "an earlier run"
+        facts["compile measured"] = measured
+        facts["compile rerun"] = "compile times were not measured in this run (`--no-compile`): they are carried over from \(measured)"
     }
 
     /// Whether the report has compile times: measured in this run or carried over.
