@@ -13,9 +13,9 @@ struct RelationalLayout {
         let entries = SQLClassSet(schema: schema).entries
         var relations: [Relation] = []
         for entry in entries {
-            for field in Self.fields(of: entry) {
-                guard case .relation(let target) = field.type else { continue }
-                relations.append(Relation(owner: entry.name, field: field.name, target: target, definition: field.definition))
+            Self.forEachField(of: entry) { name, type, definition in
+                guard case .relation(let target) = type else { return }
+                relations.append(Relation(owner: entry.name, field: name, target: target, definition: definition))
             }
         }
         return SQLTableList(count: entries.count + relations.count) { [self, relations] index in
@@ -31,9 +31,18 @@ struct RelationalLayout {
         var definition: FieldDefinition?
     }
 
-    /// A class's fields with a column or a join table: the built-in ones, then the declared.
-    private static func fields(of entry: SQLClassSet.Entry) -> [(name: String, type: FieldType, definition: FieldDefinition?)] {
-        (entry.builtin?.predefinedFields ?? []).map { ($0.name, $0.type, nil) } + entry.declaredFields.map { ($0.name, $0.type, $0) }
+    /// Visits a class's fields with a column or a join table: the built-in ones, then the
+    /// declared. (Visited in place: a table is made once per script, and copying every field
+    /// definition into a list first was a good part of that.)
+    private static func forEachField(of entry: SQLClassSet.Entry,
+                                     _ body: (_ name: String, _ type: FieldType, _ definition: FieldDefinition?) -> Void) {
+        for field in entry.builtin?.predefinedFields ?? [] { body(field.name, field.type, nil) }
+        for field in entry.declaredFields { body(field.name, field.type, field) }
+    }
+
+    /// How many there are.
+    private static func fieldCount(of entry: SQLClassSet.Entry) -> Int {
+        (entry.builtin?.predefinedFields.count ?? 0) + entry.declaredFields.count
     }
 
     private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
@@ -46,21 +55,20 @@ struct RelationalLayout {
             .column(SQLColumn(name: "updatedAt", type: .timestamp, notNull: true, defaultValue: .now)),
             .column(SQLColumn(name: "ACL", type: .json, checks: [.jsonValid, .jsonType("object")])),
         ]
-        let fields = Self.fields(of: entry)
         // Sized once: the four implicit columns, the fields, the primary key.
-        table.elements.reserveCapacity(table.elements.count + fields.count + 1)
-        for field in fields {
-            switch field.type {
+        table.elements.reserveCapacity(table.elements.count + Self.fieldCount(of: entry) + 1)
+        Self.forEachField(of: entry) { name, type, definition in
+            switch type {
             case .inverse, .relation:
-                continue
+                return
             case .pointer(let target):
-                table.elements.append(.column(column(field.name, field.type, field.definition)))
-                let rule = field.definition?.onDelete ?? (field.definition?.isRequired == true ? .restrict : .setNull)
-                table.foreignKeys.append(SQLForeignKey(name: SQLSyntax.derivedName([entry.name, field.name, "fkey"]),
-                                                       column: field.name, target: target, targetColumn: "objectId",
-                                                       onDelete: rule, location: field.definition?.location))
+                table.elements.append(.column(column(name, type, definition)))
+                let rule = definition?.onDelete ?? (definition?.isRequired == true ? .restrict : .setNull)
+                table.foreignKeys.append(SQLForeignKey(name: SQLSyntax.derivedName([entry.name, name, "fkey"]),
+                                                       column: name, target: target, targetColumn: "objectId",
+                                                       onDelete: rule, location: definition?.location))
             default:
-                table.elements.append(.column(column(field.name, field.type, field.definition)))
+                table.elements.append(.column(column(name, type, definition)))
             }
         }
         table.elements.append(.primaryKey(["objectId"]))
