@@ -99,6 +99,7 @@ let package = Package(
         .target(name: "ModelgenTestSupport", path: "Tests/ModelgenTestSupport"),
         .testTarget(name: "ModelgenGeneratorTests", dependencies: [
             "ModelgenGenerator", "ModelgenEmitter", "ModelgenWriter", "ModelgenTemplates", "ModelgenSwiftEmitter", "ModelgenTestSupport",
+            "ModelgenFileSystem",
         ]),
         .testTarget(name: "ModelgenSwiftEmitterTests", dependencies: [
             "ModelgenSwiftEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport",
