@@ -11,17 +11,61 @@ public struct Schema: Sendable, Hashable {
     public var classes: [ClassDefinition]
     public var enums: [EnumDefinition]
     public var embeddedTypes: [EmbeddedDefinition]
+    /// Where each name is (the first declaration of it), found once: emitters look a type up
+    /// for every field that names one, and scanning ten thousand declarations each time made
+    /// them grow with the square of the schema. A lookup checks the name at the position it
+    /// finds and scans when it does not match, so a schema changed after it was made still
+    /// finds its types.
+    private let positions: Positions
+
+    private struct Positions: Sendable {
+        var classes: [String: Int]
+        var enums: [String: Int]
+        var embeddedTypes: [String: Int]
+    }
 
     public init(files: [SchemaFile], classes: [ClassDefinition], enums: [EnumDefinition], embeddedTypes: [EmbeddedDefinition]) {
         self.files = files
         self.classes = classes
         self.enums = enums
         self.embeddedTypes = embeddedTypes
+        func positions(_ names: some Sequence<String>) -> [String: Int] {
+            Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        self.positions = Positions(classes: positions(classes.lazy.map(\.name)), enums: positions(enums.lazy.map(\.name)),
+                                   embeddedTypes: positions(embeddedTypes.lazy.map(\.name)))
     }
 
-    public func classDefinition(named name: String) -> ClassDefinition? { classes.first { $0.name == name } }
-    public func enumDefinition(named name: String) -> EnumDefinition? { enums.first { $0.name == name } }
-    public func embeddedDefinition(named name: String) -> EmbeddedDefinition? { embeddedTypes.first { $0.name == name } }
+    public func classDefinition(named name: String) -> ClassDefinition? {
+        Self.find(name, in: classes, at: positions.classes[name], name: \.name)
+    }
+
+    public func enumDefinition(named name: String) -> EnumDefinition? {
+        Self.find(name, in: enums, at: positions.enums[name], name: \.name)
+    }
+
+    public func embeddedDefinition(named name: String) -> EmbeddedDefinition? {
+        Self.find(name, in: embeddedTypes, at: positions.embeddedTypes[name], name: \.name)
+    }
+
+    private static func find<Definition>(_ name: String, in definitions: [Definition], at position: Int?,
+                                         name nameOf: (Definition) -> String) -> Definition? {
+        if let position, definitions.indices.contains(position), nameOf(definitions[position]) == name {
+            return definitions[position]
+        }
+        return definitions.first { nameOf($0) == name }
+    }
+
+    public static func == (a: Schema, b: Schema) -> Bool {
+        a.files == b.files && a.classes == b.classes && a.enums == b.enums && a.embeddedTypes == b.embeddedTypes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(files)
+        hasher.combine(classes)
+        hasher.combine(enums)
+        hasher.combine(embeddedTypes)
+    }
 }
 
 /// One input file and what it declared at its top level.
