@@ -85,14 +85,9 @@ package enum FileSystem {
     /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), and with `flushed`
     /// waits until they are on disk (`fsync`).
     package static func createExclusive(_ path: String, bytes: [UInt8], flushed: Bool = true) throws(Failure) {
-        let result = bytes.withUnsafeBytes { buffer -> Result<Void, Failure> in
-            do throws(Failure) {
-                return .success(try createExclusive(path, buffer: buffer, flushed: flushed))
-            } catch {
-                return .failure(error)
-            }
-        }
-        try result.get()
+        let file = try NewFile(creating: path)
+        try file.write(bytes)
+        try file.finish(flushed: flushed)
     }
 
     /// The same for text in pieces, written one after another as their UTF-8 bytes, without
@@ -101,12 +96,6 @@ package enum FileSystem {
         let file = try NewFile(creating: path)
         for piece in pieces { try file.write(piece) }
         try file.finish(flushed: flushed)
-    }
-
-    private static func createExclusive(_ path: String, buffer bytes: UnsafeRawBufferPointer, flushed: Bool) throws(Failure) {
-        let descriptor = try openExclusive(path)
-        try write(bytes, to: descriptor, path: path)
-        try finish(descriptor, path: path, flushed: flushed)
     }
 
     /// Creates `path` for writing; it must not exist yet (O_EXCL).
@@ -312,6 +301,18 @@ extension FileSystem {
             let result = text.withUTF8 { buffer -> Result<Void, Failure> in
                 do throws(Failure) {
                     return .success(try write(UnsafeRawBufferPointer(buffer)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try result.get()
+        }
+
+        /// Appends `bytes`.
+        package func write(_ bytes: [UInt8]) throws(Failure) {
+            let result = bytes.withUnsafeBytes { buffer -> Result<Void, Failure> in
+                do throws(Failure) {
+                    return .success(try write(buffer))
                 } catch {
                     return .failure(error)
                 }
