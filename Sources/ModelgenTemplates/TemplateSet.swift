@@ -134,7 +134,8 @@ public struct TemplateSet: Sendable {
                 var output = TemplateOutput(pieceLimit: pieceLimit, receiver: receiver)
                 let done = view.renderCompiled(name, into: &output)
                 precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
-                if !output.text.isEmpty { receiver(output.text) }
+                let rest = output.text
+                if !rest.isEmpty { receiver(rest) }
             }
             return
         }
