@@ -16,9 +16,9 @@ struct ParseServerLayout {
         let entries = SQLClassSet(schema: schema).entries
         var relations: [Relation] = []
         for entry in entries {
-            for field in Self.fields(of: entry) {
-                guard case .relation = field.type else { continue }
-                relations.append(Relation(owner: entry.name, field: field.name, definition: field.definition))
+            entry.forEachField(builtinFields: Self.defaultFields(entry.builtin)) { name, type, definition in
+                guard case .relation = type else { return }
+                relations.append(Relation(owner: entry.name, field: name, definition: definition))
             }
         }
         return SQLTableList(count: 1 + entries.count + relations.count) { [self, relations] index in
@@ -34,11 +34,6 @@ struct ParseServerLayout {
         var definition: FieldDefinition?
     }
 
-    /// A class's fields as the adapter sees them: its default fields, then the declared ones.
-    private static func fields(of entry: SQLClassSet.Entry) -> [(name: String, type: FieldType, definition: FieldDefinition?)] {
-        defaultFields(entry.builtin).map { ($0.name, $0.type, nil) } + entry.declaredFields.map { ($0.name, $0.type, $0) }
-    }
-
     private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
         var table = SQLTable(name: entry.name, description: entry.description, location: entry.location,
                              origin: "the table of class '\(entry.name)'")
@@ -48,12 +43,12 @@ struct ParseServerLayout {
             .column(SQLColumn(name: "createdAt", type: .timestamp)),
             .column(SQLColumn(name: "updatedAt", type: .timestamp)),
         ]
-        for field in Self.fields(of: entry) {
-            switch field.type {
-            case .inverse, .relation: continue
+        // As the adapter sees them: its default fields, then the declared ones.
+        entry.forEachField(builtinFields: Self.defaultFields(entry.builtin)) { name, type, definition in
+            switch type {
+            case .inverse, .relation: return
             default:
-                table.elements.append(.column(SQLColumn(name: field.name, type: columnType(field.type),
-                                                        description: field.definition?.description)))
+                table.elements.append(.column(SQLColumn(name: name, type: columnType(type), description: definition?.description)))
             }
         }
         table.elements.append(.column(SQLColumn(name: "_rperm", type: .textArray)))

@@ -31,13 +31,10 @@ struct RelationalLayout {
         var definition: FieldDefinition?
     }
 
-    /// Visits a class's fields with a column or a join table: the built-in ones, then the
-    /// declared. (Visited in place: a table is made once per script, and copying every field
-    /// definition into a list first was a good part of that.)
+    /// The fields with a column or a join table: all of the built-in class's, then the declared.
     private static func forEachField(of entry: SQLClassSet.Entry,
                                      _ body: (_ name: String, _ type: FieldType, _ definition: FieldDefinition?) -> Void) {
-        for field in entry.builtin?.predefinedFields ?? [] { body(field.name, field.type, nil) }
-        for field in entry.declaredFields { body(field.name, field.type, field) }
+        entry.forEachField(builtinFields: entry.builtin?.predefinedFields ?? [], body)
     }
 
     /// How many there are.

@@ -16,6 +16,16 @@ struct SQLClassSet {
         var description: String? { definition?.description }
         var declaredFields: [FieldDefinition] { definition?.fields ?? [] }
         var indexes: [IndexDefinition] { definition?.indexes ?? [] }
+
+        /// Visits the class's fields as a layout sees them: `builtinFields` (those of its
+        /// built-in class the layout keeps), then the declared ones. Visited in place: a table
+        /// is made once per script, and copying every field definition into a list first was a
+        /// good part of that.
+        func forEachField(builtinFields: [BuiltinClass.PredefinedField],
+                          _ body: (_ name: String, _ type: FieldType, _ definition: FieldDefinition?) -> Void) {
+            for field in builtinFields { body(field.name, field.type, nil) }
+            for field in declaredFields { body(field.name, field.type, field) }
+        }
     }
 
     let entries: [Entry]
