@@ -93,8 +93,8 @@ public struct OutputPlan: Sendable {
 
     /// What is at a generated file's path, before any contents are compared.
     enum Place {
-        /// Nothing: the file is new (its folders may be missing too).
-        case missing
+        /// Nothing at this full path: the file is new (its folders may be missing too).
+        case missing(String)
         /// A regular file, at this full path.
         case file(String)
         /// Something modelgen must not write through or in place of.
@@ -108,7 +108,7 @@ public struct OutputPlan: Sendable {
             if let blocker = blockingAncestor(of: path, in: directory) {
                 return .refused(.error("cannot write '\(full)': '\(blocker)' is a file, not a directory", at: nil))
             }
-            return .missing
+            return .missing(full)
         case .file:
             return .file(full)
         case .symlink:

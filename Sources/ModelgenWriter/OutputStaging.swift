@@ -79,9 +79,8 @@ public final class OutputStaging: @unchecked Sendable {
         guard isUsable, failure == nil, OutputPath.problem(with: file.path) == nil,
               seen.insert(file.path.lowercased()).inserted else { return nil }
         wanted.insert(file.path)
-        let full = FileSystem.join(directory, file.path)
         switch OutputPlan.place(of: file.path, in: directory) {
-        case .missing:
+        case .missing(let full):
             do throws(FileSystem.Failure) {
                 createdDirectories += try FileSystem.makeDirectories(FileSystem.parent(full))
             } catch {
