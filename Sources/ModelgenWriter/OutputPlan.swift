@@ -54,7 +54,7 @@ public struct OutputPlan: Sendable {
             }
         }
         let removable = { (path: String) in folders?.contains { path.hasPrefix($0 + "/") } ?? true }
-        for path in existingGeneratedFiles(in: directory) where !wanted.contains(path) && removable(path) {
+        for path in existingGeneratedFiles(in: directory, where: { !wanted.contains($0) && removable($0) }) {
             actions.append(.remove(path: path))
         }
         actions.sort { $0.path < $1.path }
@@ -101,11 +101,13 @@ public struct OutputPlan: Sendable {
         case refused(Diagnostic)
     }
 
-    static func place(of path: String, in directory: String) -> Place {
+    /// With `inKnownFolder`, the caller knows the file's folder is a directory (it made or
+    /// found it for an earlier file), so no folder on the way needs looking at.
+    static func place(of path: String, in directory: String, inKnownFolder: Bool = false) -> Place {
         let full = FileSystem.join(directory, path)
         switch FileSystem.kind(full) {
         case .missing:
-            if let blocker = blockingAncestor(of: path, in: directory) {
+            if !inKnownFolder, let blocker = blockingAncestor(of: path, in: directory) {
                 return .refused(.error("cannot write '\(full)': '\(blocker)' is a file, not a directory", at: nil))
             }
             return .missing(full)
@@ -147,19 +149,21 @@ public struct OutputPlan: Sendable {
         return nil
     }
 
-    /// Relative paths of the files under `directory` that carry modelgen's header. Symbolic
-    /// links are not followed; hidden entries are skipped.
-    static func existingGeneratedFiles(in directory: String) -> [String] {
+    /// Relative paths of the files under `directory` that carry modelgen's header, of those
+    /// `include` accepts (the others are not read). Symbolic links are not followed; hidden
+    /// entries are skipped.
+    static func existingGeneratedFiles(in directory: String, where include: (String) -> Bool) -> [String] {
         var result: [String] = []
         func walk(_ relative: String) {
             let absolute = relative.isEmpty ? directory : FileSystem.join(directory, relative)
-            for name in FileSystem.list(absolute) where !name.hasPrefix(".") {
+            for (name, kind) in FileSystem.entries(absolute) where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                let full = FileSystem.join(directory, path)
-                switch FileSystem.kind(full) {
+                switch kind {
                 case .directory: walk(path)
                 case .file:
-                    if let head = try? FileSystem.read(full, limit: 1024), GeneratedHeader.isGenerated(head) {
+                    guard include(path) else { continue }
+                    if let head = try? FileSystem.read(FileSystem.join(directory, path), limit: 1024),
+                       GeneratedHeader.isGenerated(head) {
                         result.append(path)
                     }
                 default: continue

@@ -37,6 +37,9 @@ public final class OutputStaging: @unchecked Sendable {
     private var problems: [Diagnostic] = []
     private var failure: OutputWriter.Failure?
     private var createdDirectories: [String] = []
+    /// Folders (full paths) made or found to be directories, all the way down, for an earlier
+    /// new file: a new file in one needs no look at the folders on its way.
+    private var knownFolders: Set<String> = []
     /// False when the output is something other than a directory (a problem already).
     private let isUsable: Bool
 
@@ -79,13 +82,18 @@ public final class OutputStaging: @unchecked Sendable {
         guard isUsable, failure == nil, OutputPath.problem(with: file.path) == nil,
               seen.insert(file.path.lowercased()).inserted else { return nil }
         wanted.insert(file.path)
-        switch OutputPlan.place(of: file.path, in: directory) {
+        let folder = FileSystem.parent(FileSystem.join(directory, file.path))
+        let inKnownFolder = knownFolders.contains(folder)
+        switch OutputPlan.place(of: file.path, in: directory, inKnownFolder: inKnownFolder) {
         case .missing(let full):
-            do throws(FileSystem.Failure) {
-                createdDirectories += try FileSystem.makeDirectories(FileSystem.parent(full))
-            } catch {
-                failure = OutputWriter.Failure(description: error.description + "; nothing was changed")
-                return nil
+            if !inKnownFolder {
+                do throws(FileSystem.Failure) {
+                    createdDirectories += try FileSystem.makeDirectories(folder)
+                } catch {
+                    failure = OutputWriter.Failure(description: error.description + "; nothing was changed")
+                    return nil
+                }
+                knownFolders.insert(folder)
             }
             return .new(full)
         case .file(let full):
@@ -257,7 +265,7 @@ public final class OutputStaging: @unchecked Sendable {
                 }
             }
             let removable = { (path: String) in folders?.contains { path.hasPrefix($0 + "/") } ?? true }
-            let removals = OutputPlan.existingGeneratedFiles(in: directory).filter { !wanted.contains($0) && removable($0) }.sorted()
+            let removals = OutputPlan.existingGeneratedFiles(in: directory, where: { !wanted.contains($0) && removable($0) }).sorted()
             do throws(FileSystem.Failure) {
                 try OutputWriter.renameIntoPlace(staged)
                 entries = []

@@ -103,10 +103,9 @@ public enum OutputWriter {
     /// folder must exist, replacing one an earlier run of this process id left.
     static func openTemporary(for target: String) throws(FileSystem.Failure) -> FileSystem.NewFile {
         let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
-        let temporary = FileSystem.join(FileSystem.parent(target), ".\(name)\(temporaryMarker)\(getpid())")
+        let temporary = FileSystem.join(FileSystem.parent(target), ".\(name)\(temporaryMarker)\(processID)")
         do throws(FileSystem.Failure) {
-            if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
-            return try FileSystem.NewFile(creating: temporary)
+            return try FileSystem.NewFile(replacingLeftover: temporary)
         } catch {
             throw naming(target, in: error, for: temporary)
         }
@@ -138,17 +137,14 @@ public enum OutputWriter {
         var removed: [String] = []
         func walk(_ relative: String) {
             let absolute = relative.isEmpty ? directory : FileSystem.join(directory, relative)
-            for name in FileSystem.list(absolute) {
+            for (name, kind) in FileSystem.entries(absolute) {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                let full = FileSystem.join(directory, path)
-                switch FileSystem.kind(full) {
+                switch kind {
                 case .directory:
                     if !name.hasPrefix(".") { walk(path) }
                 case .file:
-                    guard name.hasPrefix("."), let marker = name.ranges(of: temporaryMarker).last,
-                          let pid = Int32(name[marker.upperBound...]), pid != getpid(), !FileSystem.processExists(pid)
-                    else { continue }
-                    if (try? FileSystem.remove(full)) != nil { removed.append(path) }
+                    guard let pid = temporaryOwner(name), pid != processID, !FileSystem.processExists(pid) else { continue }
+                    if (try? FileSystem.remove(FileSystem.join(directory, path))) != nil { removed.append(path) }
                 default:
                     continue
                 }
@@ -156,6 +152,21 @@ public enum OutputWriter {
         }
         if FileSystem.kind(directory) == .directory { walk("") }
         return removed.sorted()
+    }
+
+    /// This process's id, as temporary names carry it.
+    static let processID = getpid()
+
+    /// The process id in a temporary file's name (`.NAME.modelgen-tmp-PID`), or `nil` when
+    /// `name` is not one.
+    static func temporaryOwner(_ name: String) -> Int32? {
+        let bytes = name.utf8
+        guard bytes.first == UInt8(ascii: ".") else { return nil }
+        let digits = bytes.reversed().prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+        guard digits > 0, digits <= 10, bytes.dropLast(digits).reversed().starts(with: temporaryMarker.utf8.reversed()) else {
+            return nil
+        }
+        return Int32(exactly: bytes.suffix(digits).reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
     }
 
     /// After a stale file goes, its folders go too if nothing else is left in them (never the

@@ -136,6 +136,11 @@ enum OutputSafety {
         try sandbox.write("Out/Deep/Er/.X.sql.modelgen-tmp-\(dead)", "")
         try sandbox.write("Out/Swift/.C1.swift.modelgen-tmp-\(getpid())", "a run in progress")
         try sandbox.write("Out/Swift/.hidden-notes", "mine")
+        // Names that only look like temporaries: not hidden, no process id, more than digits.
+        let lookalikes = ["Out/Swift/C2.swift.modelgen-tmp-\(dead)", "Out/Swift/.C3.swift.modelgen-tmp-",
+                          "Out/Swift/.C4.swift.modelgen-tmp-\(dead)x", "Out/Swift/.C5.swift.modelgen-tmp+\(dead)",
+                          "Out/Swift/.C6.swift.modelgen-tmp-99999999999"]
+        for path in lookalikes { try sandbox.write(path, "mine") }
         let run = try await ModelgenProcess.run(["gen", "s.yaml", "--output", "Out"], in: sandbox.path)
         #expect(run.exitStatus == 0, "\(run)")
         #expect(run.stdout.hasPrefix("Out: removed 2 temporary files left by an interrupted run\n"))
@@ -143,6 +148,7 @@ enum OutputSafety {
         #expect(!sandbox.exists("Out/Deep/Er/.X.sql.modelgen-tmp-\(dead)"))
         #expect(sandbox.exists("Out/Swift/.C1.swift.modelgen-tmp-\(getpid())"), "a live run's file is not ours to remove")
         #expect(sandbox.exists("Out/Swift/.hidden-notes"))
+        for path in lookalikes { #expect(sandbox.exists(path), "\(path) is not a temporary") }
         let again = try await ModelgenProcess.run(["gen", "s.yaml", "--output", "Out"], in: sandbox.path)
         #expect(!again.stdout.contains("temporary"))
     }

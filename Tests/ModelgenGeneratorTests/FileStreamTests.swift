@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ModelgenFileSystem
 import ModelgenTestSupport
 import Testing
@@ -71,5 +76,44 @@ import Testing
         }
         #expect(failure?.description == "cannot read '\(directory.path)/old.txt': it is shorter than it was")
         #expect(!directory.exists("short.txt"))
+    }
+
+    @Test func aNewFileReplacesALeftoverFileButNothingElse() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("left.tmp", "an earlier run's half")
+        let file = try FileSystem.NewFile(replacingLeftover: directory.path + "/left.tmp")
+        try file.write("new")
+        try file.finish(flushed: false)
+        #expect(try directory.read("left.tmp") == "new")
+
+        let fresh = try FileSystem.NewFile(replacingLeftover: directory.path + "/fresh.tmp")
+        try fresh.finish(flushed: false)
+        #expect(try directory.read("fresh.tmp") == "")
+
+        try directory.write("folder.tmp/inside", "kept")
+        let failure = #expect(throws: FileSystem.Failure.self) {
+            try FileSystem.NewFile(replacingLeftover: directory.path + "/folder.tmp")
+        }
+        #expect(failure?.description == "cannot create '\(directory.path)/folder.tmp': File exists")
+        #expect(try directory.read("folder.tmp/inside") == "kept")
+        #expect(symlink("left.tmp", directory.path + "/link.tmp") == 0)
+        #expect(throws: FileSystem.Failure.self) { try FileSystem.NewFile(replacingLeftover: directory.path + "/link.tmp") }
+        #expect(try directory.read("left.tmp") == "new", "a link is never written through")
+    }
+
+    @Test func aListingGivesEachEntrysKindWithoutFollowingLinks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("b.txt", "")
+        try directory.write("a/inside.txt", "")
+        try directory.write(".hidden", "")
+        #expect(symlink("b.txt", directory.path + "/c-link") == 0)
+        #expect(mkfifo(directory.path + "/d-pipe", 0o600) == 0)
+        let entries = FileSystem.entries(directory.path)
+        #expect(entries.map(\.name) == [".hidden", "a", "b.txt", "c-link", "d-pipe"])
+        #expect(entries.map(\.kind) == [.file, .directory, .file, .symlink, .other])
+        #expect(FileSystem.list(directory.path) == entries.map(\.name))
+        #expect(FileSystem.entries(directory.path + "/missing").isEmpty)
     }
 }

@@ -85,6 +85,17 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         #expect(OutputPath.problem(with: "/etc/passwd") != nil)
         #expect(OutputPath.problem(with: "a//b") != nil)
         #expect(OutputPath.problem(with: "") != nil)
+        let leaves = "leaves the output directory or has an empty component"
+        let expected: [(String, String?)] = [
+            ("", "is empty"), ("/a", "is absolute"), ("a/b\0c", "contains a NUL or backslash"),
+            ("a\\b", "contains a NUL or backslash"), ("../a\\b", "contains a NUL or backslash"),
+            (".", leaves), ("..", leaves), ("a/.", leaves), ("a/./b", leaves), ("a/../b", leaves),
+            ("a/", leaves), ("a//b", leaves), ("./a", leaves),
+            ("...", nil), ("a/.../b", nil), (".hidden/a..b", nil), ("a/b.c", nil), ("Ünïcode/文件.swift", nil),
+        ]
+        for (path, problem) in expected {
+            #expect(OutputPath.problem(with: path) == problem, "\(path.debugDescription)")
+        }
     }
 }
 
