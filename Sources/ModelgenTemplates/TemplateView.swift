@@ -27,10 +27,15 @@ extension Dictionary: TemplateView where Key == String, Value == Any {
 /// template only ever appends, so what has been written is final; a script of thousands of
 /// tables is then never one string that doubles (and is copied) as it grows, and with a
 /// receiver that writes each piece away, never held whole at all.
-public struct TemplateOutput {
-    /// The UTF-8 bytes written since the last piece was moved out: appending bytes costs a
-    /// fraction of appending strings, and a template appends thousands of short ones.
-    private var bytes: [UInt8] = []
+///
+/// It is not copyable: it owns the buffer it appends to, and a template appends thousands of
+/// short strings, each with one copy of its bytes and nothing else (`Array.append(contentsOf:)`
+/// cost about a hundred instructions a call, more than the copying itself).
+public struct TemplateOutput: ~Copyable {
+    /// The UTF-8 bytes written since the last piece was moved out.
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
     /// The text moved out so far, in order (always empty with a receiver).
     public private(set) var pieces: [String] = []
     private let pieceLimit: Int?
@@ -39,7 +44,8 @@ public struct TemplateOutput {
     public init(pieceLimit: Int? = nil) {
         self.pieceLimit = pieceLimit
         receiver = nil
-        reserve()
+        capacity = Self.initialCapacity(pieceLimit)
+        base = .allocate(capacity: capacity)
     }
 
     /// An output that hands each piece of about `pieceLimit` bytes to `receiver` as soon as it
@@ -47,35 +53,61 @@ public struct TemplateOutput {
     public init(pieceLimit: Int, receiver: @escaping (String) -> Void) {
         self.pieceLimit = pieceLimit
         self.receiver = receiver
-        reserve()
+        capacity = Self.initialCapacity(pieceLimit)
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Room for a whole piece and a turn past the limit, so the bytes are not copied as they grow.
+    private static func initialCapacity(_ pieceLimit: Int?) -> Int {
+        pieceLimit.map { $0 + $0 / 4 } ?? 1024
     }
 
     /// The text written since the last piece was moved out.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Appends `text`.
+    @inlinable
     public mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append(bytes: $0) }
     }
 
-    /// Appends a template's literal text.
+    /// Appends a template's literal text. Inlined into the compiled templates, as `append`
+    /// is: most appends are a few bytes, and a call is a large part of their cost.
+    @inlinable
     public mutating func appendLiteral(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        if literal.hasPointerRepresentation {
+            append(bytes: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        } else {
+            append(String(literal.unicodeScalar))
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return }
+        if bytes.count > capacity - count { grow(to: Swift.max(capacity * 2, count + bytes.count)) }
+        (base + count).initialize(from: start, count: bytes.count)
+        count += bytes.count
+    }
+
+    @usableFromInline
+    mutating func grow(to wanted: Int) {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: wanted)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = wanted
     }
 
     /// Marks the end of one turn of a section: the text moves out if it is past the limit.
     public mutating func endTurn() {
-        guard let pieceLimit, bytes.count >= pieceLimit else { return }
+        guard let pieceLimit, count >= pieceLimit else { return }
         let piece = text
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         if let receiver { receiver(piece) } else { pieces.append(piece) }
-    }
-
-    /// Room for a whole piece and a turn past the limit, so the bytes are not copied as they grow.
-    private mutating func reserve() {
-        guard let pieceLimit else { return }
-        bytes.reserveCapacity(pieceLimit + pieceLimit / 4)
     }
 }
 

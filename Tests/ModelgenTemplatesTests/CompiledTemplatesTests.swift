@@ -83,6 +83,32 @@ import Testing
         #expect(handed.text == split.text)
     }
 
+    @Test func anOutputKeepsEveryAppendInOrderAcrossGrowthAndPieces() {
+        var output = TemplateOutput()
+        var expected = ""
+        // Multi-byte scalars, empty appends, and a long run that outgrows the first buffer.
+        output.appendLiteral("é")
+        output.appendLiteral("\n")
+        output.appendLiteral("")
+        output.append("")
+        expected += "é\n"
+        for index in 0..<2_000 {
+            output.append("line \(index) ✓")
+            output.appendLiteral(" – literal\n")
+            expected += "line \(index) ✓ – literal\n"
+        }
+        #expect(output.text == expected)
+        #expect(output.text.utf8.count > 1024 * 8)
+
+        var pieced = TemplateOutput(pieceLimit: 100)
+        for index in 0..<50 {
+            pieced.append(String(repeating: "x", count: index * 7))
+            pieced.endTurn()
+        }
+        #expect(pieced.pieces.allSatisfy { $0.utf8.count >= 100 })
+        #expect(pieced.pieces.joined() + pieced.text == (0..<50).map { String(repeating: "x", count: $0 * 7) }.joined())
+    }
+
     @Test func namesTheViewsLackAndNonStringsPrintedAreRefused() throws {
         let templates = [
             ("t-plain", "{{{nowhere}}}", "no view on the stack has 'nowhere'"),
