@@ -6,7 +6,9 @@ public enum CommentLines {
     public static func of(_ text: String?) -> [String] {
         guard let text else { return [] }
         // Most descriptions are one line of printable ASCII: nothing to split or remove.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        let isPrintableASCII = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPrintableASCII) }) ?? text.utf8.allSatisfy(isPrintableASCII) {
+            if text.utf8.last != UInt8(ascii: " ") { return text.isEmpty ? [] : [text] }
             var line = Substring(text)
             while line.last == " " { line.removeLast() }
             return line.isEmpty ? [] : [String(line)]
