@@ -245,6 +245,9 @@ final class Harness {
         var freshOutput: Bool   // its output folder is removed before each run
         var timeout: Double
         var outputFolder = "out"
+        /// Runs per round: the floor takes milliseconds, and its median over more runs steadies
+        /// every ratio taken against it.
+        var repeats = 1
     }
 
     /// Where earlier runs' output folders go. They are deleted only when the whole run is over:
@@ -265,7 +268,7 @@ final class Harness {
         let dir = directory(n)
         let t = options.commandTimeoutSeconds
         var list = [
-            Step(key: "floor", arguments: [floor, "schema.yaml"], freshOutput: false, timeout: t),
+            Step(key: "floor", arguments: [floor, "schema.yaml"], freshOutput: false, timeout: t, repeats: 5),
             Step(key: "lint", arguments: [modelgen, "lint", "--config", "modelgen.yml"], freshOutput: false, timeout: t),
             Step(key: "gen swift", arguments: [modelgen, "gen", "--quiet", "--config", "modelgen.yml", "--emitter", "swift"], freshOutput: true, timeout: t),
             Step(key: "gen sql", arguments: [modelgen, "gen", "--quiet", "--config", "modelgen.yml", "--emitter", "sql"], freshOutput: true, timeout: t),
@@ -299,12 +302,17 @@ final class Harness {
                     if step.outputFolder != "out" { try FileManager.default.createDirectory(atPath: dir + "/" + step.outputFolder, withIntermediateDirectories: true) }
                 }
                 let log = dir + "/\(step.key.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: "")).log"
-                try? FileManager.default.removeItem(atPath: log)
-                let m = try execute(step.arguments, in: dir, log: log, timeoutSeconds: step.timeout)
-                var series = results["\(step.key)@\(n)"] ?? Series()
-                series.samples.append(m)
-                if step.key == "floor", let ms = parseFloorOutput(log) { series.parseMs.append(ms) }
-                results["\(step.key)@\(n)"] = series
+                var last: Measurement?
+                for _ in 0..<step.repeats {
+                    try? FileManager.default.removeItem(atPath: log)
+                    let m = try execute(step.arguments, in: dir, log: log, timeoutSeconds: step.timeout)
+                    last = m
+                    var series = results["\(step.key)@\(n)"] ?? Series()
+                    series.samples.append(m)
+                    if step.key == "floor", let ms = parseFloorOutput(log) { series.parseMs.append(ms) }
+                    results["\(step.key)@\(n)"] = series
+                }
+                guard let m = last else { continue }
                 if r == 0 { limit[step.key] = m.timedOut ? 1 : allowedRuns(firstMs: m.wallMs, wanted: options.runs) }
                 say(String(format: "N=%d run %d %@: %.1f ms (cpu %.1f ms), %.1f MB%@", n, r + 1, step.key, m.wallMs, m.cpuMs ?? 0, Double(m.peakRSSKB) / 1024,
                            m.timedOut ? " (timed out)" : ""))

@@ -108,7 +108,7 @@ struct Report {
         out.append("| modelgen source | commit \(commit.prefix(90))\(commit.count > 90 ? "…" : "")" + (dirty > 0 ? " (plus uncommitted changes in \(dirty) files)" : "") + " |")
         out.append("| toolchain | \(capture(["swift", "--version"]).components(separatedBy: "\n").first ?? "?") |")
         out.append("| load average (1, 5, 15 min) | before \(harness.facts["load before"] ?? "?"), after \(harness.facts["load after"] ?? "?") |")
-        out.append("| runs | median of \(options.runs) run\(options.runs == 1 ? "" : "s") per step (a step whose first run took over 10 s: at most 3; over 60 s: 1); peak memory is the largest of the runs |")
+        out.append("| runs | median of \(options.runs) run\(options.runs == 1 ? "" : "s") per step (a step whose first run took over 10 s: at most 3; over 60 s: 1), the libyaml floor 5 times per round (\(options.runs * 5) runs); peak memory is the largest of the runs |")
         out.append("| tools | release builds: `modelgen` of this checkout, `yaml-floor` (`Benchmarks/floor`), swift-openapi-generator 1.14.3 |")
         out.append("")
 
