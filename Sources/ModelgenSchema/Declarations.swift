@@ -112,6 +112,8 @@ struct WrittenValues {
 /// A key of a field's long form, other than `type`.
 enum FieldKey: String, Sendable, CaseIterable {
     case required, `default`, unique, index, description, min, max, minLength, maxLength, minCount, maxCount, onDelete, swiftName
+
+    static let named = CaseNames<FieldKey>()
 }
 
 /// One key of a field's long form and its value, as read.

@@ -271,7 +271,7 @@ struct SchemaLoader {
             parseType(into: &field)
             field.keys.reserveCapacity(items.count - 1)
             for item in items where item.key != "type" {
-                guard let key = FieldKey(rawValue: item.key) else {
+                guard let key = FieldKey.named(item.key) else {
                     unknownKey(item, allowed: Self.fieldKeys, in: "a field")
                     continue
                 }

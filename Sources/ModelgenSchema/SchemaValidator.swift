@@ -396,7 +396,7 @@ struct SchemaValidator {
         let base = declaration.typeLocation
         switch expression {
         case .name(let name, let offset):
-            if let scalar = ScalarType(rawValue: name) { return .scalar(scalar) }
+            if let scalar = ScalarType.named(name) { return .scalar(scalar) }
             if suppressed.contains(name) { return nil }
             switch typeKinds[name]?.kind {
             case .enumeration?: return .enumeration(name)
