@@ -60,8 +60,9 @@ public struct Generator: Sendable {
     /// as soon as it is made (from the emitters' threads, in no set order) instead of
     /// returning them: the result's `files` is empty (`generate(_:)` is this with a sink that
     /// keeps them). When the result fails, the caller must discard whatever it did with the
-    /// files. `sink` never gets a path `OutputPath` refuses. A streamed file (see
-    /// `GeneratedFile`) is best read once, inside `sink`, while its emitter waits.
+    /// files. `sink` never gets a path `OutputPath` refuses, and is called from several
+    /// threads at once. A streamed file (see `GeneratedFile`) is best read once, inside
+    /// `sink`, which gets it on a thread of its own; every call has returned when this does.
     public func generate(_ request: Request, linted: Result, into sink: @escaping @Sendable (GeneratedFile) -> Void) -> Result {
         guard linted.succeeded, let schema = linted.schema else { return linted }
         var diagnostics = DiagnosticCollector()
@@ -69,15 +70,25 @@ public struct Generator: Sendable {
         let context = EmitterContext(templatesDirectory: request.templatesDirectory)
         let emitters = makeEmitters(request, diagnostics: &diagnostics)
         let outputs = EmitterOutputs(count: emitters.count)
+        // A streamed file is handed on from a thread of its own, so an emitter's large files
+        // (the SQL scripts, one per dialect) render beside each other and beside the other
+        // emitters' work, instead of one after another on the emitter's thread.
+        let streaming = DispatchGroup()
         DispatchQueue.concurrentPerform(iterations: emitters.count) { index in
             var local = DiagnosticCollector()
             var records: [FileRecord] = []
             emitters[index].emit(schema, context: context, diagnostics: &local) { file in
                 records.append(FileRecord(path: file.path, sources: file.sources))
-                if OutputPath.problem(with: file.path) == nil { sink(file) }
+                guard OutputPath.problem(with: file.path) == nil else { return }
+                if file.isStreamed {
+                    DispatchQueue.global().async(group: streaming) { sink(file) }
+                } else {
+                    sink(file)
+                }
             }
             outputs.set(index, (records, local.diagnostics))
         }
+        streaming.wait()
         var records: [FileRecord] = []
         for output in outputs.all {
             records.append(contentsOf: output.files)

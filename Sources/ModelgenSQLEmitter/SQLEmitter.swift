@@ -11,9 +11,9 @@ public struct SQLEmitter: Emitter {
     /// The prefix of this emitter's template names.
     public static let templatePrefix = "sql-"
 
-    /// A script is rendered in pieces of about this many bytes (a megabyte): a schema of ten
+    /// A script is rendered in pieces of about this many bytes (256 KB): a schema of ten
     /// thousand classes makes a 28 MB script, which as one growing string peaked at twice that.
-    var pieceLimit = 1 << 20
+    var pieceLimit = 1 << 18
 
     /// The layout, dialects and folder in effect.
     public var options: SQLOptions

@@ -449,6 +449,26 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         #expect(collected.files.sorted { $0.path < $1.path } == inMemory.files)
         #expect(streamed.diagnostics == inMemory.diagnostics && streamed.outputFolders == inMemory.outputFolders)
     }
+
+    @Test func everyStreamedFileIsHandedOnBeforeGenerateReturns() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("Schemas/Library.yaml", library)
+        let request = Generator.Request(inputs: [SchemaLoading.Input(path: directory.path + "/Schemas/Library.yaml",
+                                                                     displayPath: "Schemas/Library.yaml")])
+        // Streamed files reach the sink on threads of their own; a slow sink must still have
+        // finished with every one of them (rendered it whole) when `generate` returns.
+        let collected = Collected()
+        let result = Generator().generate(request, linted: Generator().lint(request)) { file in
+            guard file.isStreamed else { return collected.add(file) }
+            Thread.sleep(forTimeInterval: 0.05)
+            collected.add(file.held())
+        }
+        #expect(result.succeeded)
+        let streamed = collected.files.filter { $0.path.hasSuffix(".sql") }.map(\.path).sorted()
+        #expect(streamed == ["SQL/postgresql.sql", "SQL/sqlite.sql"])
+        #expect(collected.files.sorted { $0.path < $1.path } == Generator().generate(request).files)
+    }
 }
 
 /// How many times a streamed file was rendered.
