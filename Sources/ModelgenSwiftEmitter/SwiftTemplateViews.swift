@@ -768,9 +768,11 @@ enum CompiledSwiftTemplates {
             if view.hasStoredFields == true {
                 output.appendLiteral("    static let storedFields: [ParseStoredField<")
                 output.append(view.typeName)
-                output.appendLiteral(">] = [\n")
+                output.appendLiteral(">] = makeStoredFields()\n\n    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part\n    // of a release build.\n    @_optimize(none)\n    private static func makeStoredFields() -> [ParseStoredField<")
+                output.append(view.typeName)
+                output.appendLiteral(">] {\n        [\n")
                 for v1 in view.storedFields ?? [] {
-                    output.appendLiteral("        .")
+                    output.appendLiteral("            .")
                     output.append(v1.kind)
                     output.appendLiteral("(")
                     output.append(v1.key)
@@ -779,7 +781,7 @@ enum CompiledSwiftTemplates {
                     output.appendLiteral("),\n")
                     output.endTurn()
                 }
-                output.appendLiteral("    ]\n")
+                output.appendLiteral("        ]\n    }\n")
             }
             if view.hasStoredFields != true {
                 output.appendLiteral("    static let storedFields: [ParseStoredField<")
@@ -802,7 +804,7 @@ enum CompiledSwiftTemplates {
         output.append(view.typeName)
         output.appendLiteral("`'s fields, typed by their values, for queries without string literals.\n    ")
         output.append(view.common.access)
-        output.appendLiteral("enum Field {\n")
+        output.appendLiteral("enum Field {\n        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.\n")
         for v1 in view.fieldKeys {
             output.appendLiteral("        ")
             output.append(view.common.access)
@@ -814,9 +816,9 @@ enum CompiledSwiftTemplates {
             output.append(view.typeName)
             output.appendLiteral(", ")
             output.append(v1.valueType)
-            output.appendLiteral("> { .init(")
+            output.appendLiteral("> { @_optimize(none) get { .init(")
             output.append(v1.parseName)
-            output.appendLiteral(") }\n")
+            output.appendLiteral(") } }\n")
             output.endTurn()
         }
         output.appendLiteral("    }\n}\n")

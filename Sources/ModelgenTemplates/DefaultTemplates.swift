@@ -169,11 +169,18 @@ public enum DefaultTemplates {
             {{#parseRuntime}}
                 /// The stored fields by Parse name: how `{{{typeName}}}` is decoded, encoded, merged and compared.
             {{#hasStoredFields}}
-                static let storedFields: [ParseStoredField<{{{typeName}}}>] = [
+                static let storedFields: [ParseStoredField<{{{typeName}}}>] = makeStoredFields()
+
+                // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+                // of a release build.
+                @_optimize(none)
+                private static func makeStoredFields() -> [ParseStoredField<{{{typeName}}}>] {
+                    [
             {{#storedFields}}
-                    .{{{kind}}}({{{key}}}, \.{{{name}}}),
+                        .{{{kind}}}({{{key}}}, \.{{{name}}}),
             {{/storedFields}}
-                ]
+                    ]
+                }
             {{/hasStoredFields}}
             {{^hasStoredFields}}
                 static let storedFields: [ParseStoredField<{{{typeName}}}>] = []
@@ -204,8 +211,9 @@ public enum DefaultTemplates {
             extension {{{typeName}}} {
                 /// The keys of `{{{typeName}}}`'s fields, typed by their values, for queries without string literals.
                 {{{access}}}enum Field {
+                    // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
             {{#fieldKeys}}
-                    {{{access}}}static var {{{name}}}: {{{keyType}}}<{{{typeName}}}, {{{valueType}}}> { .init({{{parseName}}}) }
+                    {{{access}}}static var {{{name}}}: {{{keyType}}}<{{{typeName}}}, {{{valueType}}}> { @_optimize(none) get { .init({{{parseName}}}) } }
             {{/fieldKeys}}
                 }
             }

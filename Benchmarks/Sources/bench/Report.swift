@@ -298,7 +298,9 @@ struct Report {
         var out = ["## Compile time of the generated Swift, N=\(n(c))", ""]
         out.append("Each output is compiled as the one target of a small package (`Benchmarks/.work/compile-*`), its")
         out.append("dependencies (ParseRuntime; OpenAPIRuntime and HTTPTypes) built beforehand and not timed; the target's")
-        out.append("sources are touched before each run, so every file compiles again. Peak memory is the largest compiler")
+        out.append("sources are touched and its object files removed before each run, so every file compiles again, LLVM")
+        out.append("included (with the old objects there, the compiler skips LLVM for each file whose IR is unchanged, and")
+        out.append("a run measured in part what the last one left). Peak memory is the largest compiler")
         out.append("process; CPU time adds up all of them." + (harness.facts["compile rerun"].map { " The " + $0 + "." } ?? ""))
         out.append("")
         out.append("| build | modelgen's output | swift-openapi-generator's output | ratio (theirs ÷ ours) |")

@@ -28,9 +28,16 @@ extension ISBN {
     }
 
     /// The stored fields by Parse name: how `ISBN` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<ISBN>] = [
-        .field("value", \.value),
-    ]
+    static let storedFields: [ParseStoredField<ISBN>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<ISBN>] {
+        [
+            .field("value", \.value),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -56,9 +63,10 @@ extension ISBN {
 extension ISBN {
     /// The keys of `ISBN`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<ISBN, String> { .init("objectId") }
-        public static var createdAt: ParseField<ISBN, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<ISBN, Date> { .init("updatedAt") }
-        public static var value: ParseField<ISBN, String> { .init("value") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<ISBN, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<ISBN, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<ISBN, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var value: ParseField<ISBN, String> { @_optimize(none) get { .init("value") } }
     }
 }

@@ -28,9 +28,16 @@ extension Unit {
     }
 
     /// The stored fields by Parse name: how `Unit` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Unit>] = [
-        .field("name", \.name),
-    ]
+    static let storedFields: [ParseStoredField<Unit>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Unit>] {
+        [
+            .field("name", \.name),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -56,10 +63,11 @@ extension Unit {
 extension Unit {
     /// The keys of `Unit`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Unit, String> { .init("objectId") }
-        public static var createdAt: ParseField<Unit, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Unit, Date> { .init("updatedAt") }
-        public static var name: ParseField<Unit, String> { .init("name") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Unit, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Unit, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Unit, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var name: ParseField<Unit, String> { @_optimize(none) get { .init("name") } }
     }
 }
 

@@ -27,9 +27,16 @@ extension Publisher {
     }
 
     /// The stored fields by Parse name: how `Publisher` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Publisher>] = [
-        .field("name", \.name),
-    ]
+    static let storedFields: [ParseStoredField<Publisher>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Publisher>] {
+        [
+            .field("name", \.name),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -55,9 +62,10 @@ extension Publisher {
 extension Publisher {
     /// The keys of `Publisher`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Publisher, String> { .init("objectId") }
-        public static var createdAt: ParseField<Publisher, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Publisher, Date> { .init("updatedAt") }
-        public static var name: ParseField<Publisher, String> { .init("name") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Publisher, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Publisher, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Publisher, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var name: ParseField<Publisher, String> { @_optimize(none) get { .init("name") } }
     }
 }

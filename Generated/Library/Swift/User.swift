@@ -23,13 +23,20 @@ public struct User: ParseUser, Sendable {
 
 extension User {
     /// The stored fields by Parse name: how `User` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<User>] = [
-        .predefined("username", \.username),
-        .predefined("password", \.password),
-        .predefined("email", \.email),
-        .predefined("emailVerified", \.emailVerified),
-        .predefined("authData", \.authData),
-    ]
+    static let storedFields: [ParseStoredField<User>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<User>] {
+        [
+            .predefined("username", \.username),
+            .predefined("password", \.password),
+            .predefined("email", \.email),
+            .predefined("emailVerified", \.emailVerified),
+            .predefined("authData", \.authData),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -55,14 +62,15 @@ extension User {
 extension User {
     /// The keys of `User`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<User, String> { .init("objectId") }
-        public static var createdAt: ParseField<User, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<User, Date> { .init("updatedAt") }
-        public static var username: ParseField<User, String> { .init("username") }
-        public static var password: ParseField<User, String> { .init("password") }
-        public static var email: ParseField<User, String> { .init("email") }
-        public static var emailVerified: ParseField<User, Bool> { .init("emailVerified") }
-        public static var authData: ParseField<User, [String: [String: String]?]> { .init("authData") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<User, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<User, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<User, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var username: ParseField<User, String> { @_optimize(none) get { .init("username") } }
+        public static var password: ParseField<User, String> { @_optimize(none) get { .init("password") } }
+        public static var email: ParseField<User, String> { @_optimize(none) get { .init("email") } }
+        public static var emailVerified: ParseField<User, Bool> { @_optimize(none) get { .init("emailVerified") } }
+        public static var authData: ParseField<User, [String: [String: String]?]> { @_optimize(none) get { .init("authData") } }
     }
 }
 

@@ -40,22 +40,29 @@ extension Installation {
     }
 
     /// The stored fields by Parse name: how `Installation` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Installation>] = [
-        .predefined("installationId", \.installationId),
-        .predefined("deviceToken", \.deviceToken),
-        .predefined("channels", \.channels),
-        .predefined("deviceType", \.deviceType),
-        .predefined("pushType", \.pushType),
-        .predefined("GCMSenderId", \.GCMSenderId),
-        .predefined("timeZone", \.timeZone),
-        .predefined("localeIdentifier", \.localeIdentifier),
-        .predefined("badge", \.badge),
-        .predefined("appVersion", \.appVersion),
-        .predefined("appName", \.appName),
-        .predefined("appIdentifier", \.appIdentifier),
-        .predefined("parseVersion", \.parseVersion),
-        .pointer("person", \.person),
-    ]
+    static let storedFields: [ParseStoredField<Installation>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Installation>] {
+        [
+            .predefined("installationId", \.installationId),
+            .predefined("deviceToken", \.deviceToken),
+            .predefined("channels", \.channels),
+            .predefined("deviceType", \.deviceType),
+            .predefined("pushType", \.pushType),
+            .predefined("GCMSenderId", \.GCMSenderId),
+            .predefined("timeZone", \.timeZone),
+            .predefined("localeIdentifier", \.localeIdentifier),
+            .predefined("badge", \.badge),
+            .predefined("appVersion", \.appVersion),
+            .predefined("appName", \.appName),
+            .predefined("appIdentifier", \.appIdentifier),
+            .predefined("parseVersion", \.parseVersion),
+            .pointer("person", \.person),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -81,22 +88,23 @@ extension Installation {
 extension Installation {
     /// The keys of `Installation`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Installation, String> { .init("objectId") }
-        public static var createdAt: ParseField<Installation, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Installation, Date> { .init("updatedAt") }
-        public static var installationId: ParseField<Installation, String> { .init("installationId") }
-        public static var deviceToken: ParseField<Installation, String> { .init("deviceToken") }
-        public static var channels: ParseField<Installation, [String]> { .init("channels") }
-        public static var deviceType: ParseField<Installation, String> { .init("deviceType") }
-        public static var pushType: ParseField<Installation, String> { .init("pushType") }
-        public static var GCMSenderId: ParseField<Installation, String> { .init("GCMSenderId") }
-        public static var timeZone: ParseField<Installation, String> { .init("timeZone") }
-        public static var localeIdentifier: ParseField<Installation, String> { .init("localeIdentifier") }
-        public static var badge: ParseField<Installation, Int> { .init("badge") }
-        public static var appVersion: ParseField<Installation, String> { .init("appVersion") }
-        public static var appName: ParseField<Installation, String> { .init("appName") }
-        public static var appIdentifier: ParseField<Installation, String> { .init("appIdentifier") }
-        public static var parseVersion: ParseField<Installation, String> { .init("parseVersion") }
-        public static var person: ParseField<Installation, Person> { .init("person") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Installation, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Installation, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Installation, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var installationId: ParseField<Installation, String> { @_optimize(none) get { .init("installationId") } }
+        public static var deviceToken: ParseField<Installation, String> { @_optimize(none) get { .init("deviceToken") } }
+        public static var channels: ParseField<Installation, [String]> { @_optimize(none) get { .init("channels") } }
+        public static var deviceType: ParseField<Installation, String> { @_optimize(none) get { .init("deviceType") } }
+        public static var pushType: ParseField<Installation, String> { @_optimize(none) get { .init("pushType") } }
+        public static var GCMSenderId: ParseField<Installation, String> { @_optimize(none) get { .init("GCMSenderId") } }
+        public static var timeZone: ParseField<Installation, String> { @_optimize(none) get { .init("timeZone") } }
+        public static var localeIdentifier: ParseField<Installation, String> { @_optimize(none) get { .init("localeIdentifier") } }
+        public static var badge: ParseField<Installation, Int> { @_optimize(none) get { .init("badge") } }
+        public static var appVersion: ParseField<Installation, String> { @_optimize(none) get { .init("appVersion") } }
+        public static var appName: ParseField<Installation, String> { @_optimize(none) get { .init("appName") } }
+        public static var appIdentifier: ParseField<Installation, String> { @_optimize(none) get { .init("appIdentifier") } }
+        public static var parseVersion: ParseField<Installation, String> { @_optimize(none) get { .init("parseVersion") } }
+        public static var person: ParseField<Installation, Person> { @_optimize(none) get { .init("person") } }
     }
 }

@@ -42,12 +42,19 @@ extension Person {
     }
 
     /// The stored fields by Parse name: how `Person` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Person>] = [
-        .field("name", \.name),
-        .field("birthday", \.birthday),
-        .field("location", \.location),
-        .pointer("dog", \.dog),
-    ]
+    static let storedFields: [ParseStoredField<Person>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Person>] {
+        [
+            .field("name", \.name),
+            .field("birthday", \.birthday),
+            .field("location", \.location),
+            .pointer("dog", \.dog),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -73,14 +80,15 @@ extension Person {
 extension Person {
     /// The keys of `Person`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Person, String> { .init("objectId") }
-        public static var createdAt: ParseField<Person, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Person, Date> { .init("updatedAt") }
-        public static var name: ParseField<Person, String> { .init("name") }
-        public static var birthday: ParseField<Person, Date> { .init("birthday") }
-        public static var location: ParseField<Person, ParseGeoPoint> { .init("location") }
-        public static var dog: ParseField<Person, Dog> { .init("dog") }
-        public static var dogs: ParseRelationField<Person, Dog> { .init("dogs") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Person, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Person, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Person, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var name: ParseField<Person, String> { @_optimize(none) get { .init("name") } }
+        public static var birthday: ParseField<Person, Date> { @_optimize(none) get { .init("birthday") } }
+        public static var location: ParseField<Person, ParseGeoPoint> { @_optimize(none) get { .init("location") } }
+        public static var dog: ParseField<Person, Dog> { @_optimize(none) get { .init("dog") } }
+        public static var dogs: ParseRelationField<Person, Dog> { @_optimize(none) get { .init("dogs") } }
     }
 }
 

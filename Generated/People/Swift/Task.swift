@@ -33,10 +33,17 @@ extension Task {
     }
 
     /// The stored fields by Parse name: how `Task` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Task>] = [
-        .field("title", \.title),
-        .field("done", \.done),
-    ]
+    static let storedFields: [ParseStoredField<Task>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Task>] {
+        [
+            .field("title", \.title),
+            .field("done", \.done),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -62,11 +69,12 @@ extension Task {
 extension Task {
     /// The keys of `Task`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Task, String> { .init("objectId") }
-        public static var createdAt: ParseField<Task, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Task, Date> { .init("updatedAt") }
-        public static var title: ParseField<Task, String> { .init("title") }
-        public static var done: ParseField<Task, Bool> { .init("done") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Task, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Task, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Task, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var title: ParseField<Task, String> { @_optimize(none) get { .init("title") } }
+        public static var done: ParseField<Task, Bool> { @_optimize(none) get { .init("done") } }
     }
 }
 

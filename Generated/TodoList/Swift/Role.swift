@@ -21,9 +21,16 @@ public struct Role: ParseRole, Sendable {
 
 extension Role {
     /// The stored fields by Parse name: how `Role` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Role>] = [
-        .predefined("name", \.name),
-    ]
+    static let storedFields: [ParseStoredField<Role>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Role>] {
+        [
+            .predefined("name", \.name),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -49,9 +56,10 @@ extension Role {
 extension Role {
     /// The keys of `Role`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Role, String> { .init("objectId") }
-        public static var createdAt: ParseField<Role, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Role, Date> { .init("updatedAt") }
-        public static var name: ParseField<Role, String> { .init("name") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Role, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Role, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Role, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var name: ParseField<Role, String> { @_optimize(none) get { .init("name") } }
     }
 }

@@ -40,11 +40,18 @@ extension TodoList {
     }
 
     /// The stored fields by Parse name: how `TodoList` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<TodoList>] = [
-        .field("title", \.title),
-        .pointer("owner", \.owner),
-        .field("archived", \.archived),
-    ]
+    static let storedFields: [ParseStoredField<TodoList>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<TodoList>] {
+        [
+            .field("title", \.title),
+            .pointer("owner", \.owner),
+            .field("archived", \.archived),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -70,14 +77,15 @@ extension TodoList {
 extension TodoList {
     /// The keys of `TodoList`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<TodoList, String> { .init("objectId") }
-        public static var createdAt: ParseField<TodoList, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<TodoList, Date> { .init("updatedAt") }
-        public static var title: ParseField<TodoList, String> { .init("title") }
-        public static var owner: ParseField<TodoList, User> { .init("owner") }
-        public static var archived: ParseField<TodoList, Bool> { .init("archived") }
-        public static var members: ParseRelationField<TodoList, User> { .init("members") }
-        public static var editors: ParseRelationField<TodoList, Role> { .init("editors") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<TodoList, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<TodoList, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<TodoList, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var title: ParseField<TodoList, String> { @_optimize(none) get { .init("title") } }
+        public static var owner: ParseField<TodoList, User> { @_optimize(none) get { .init("owner") } }
+        public static var archived: ParseField<TodoList, Bool> { @_optimize(none) get { .init("archived") } }
+        public static var members: ParseRelationField<TodoList, User> { @_optimize(none) get { .init("members") } }
+        public static var editors: ParseRelationField<TodoList, Role> { @_optimize(none) get { .init("editors") } }
     }
 }
 

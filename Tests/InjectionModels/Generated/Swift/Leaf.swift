@@ -26,9 +26,16 @@ extension Leaf {
     }
 
     /// The stored fields by Parse name: how `Leaf` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Leaf>] = [
-        .field("name", \.name),
-    ]
+    static let storedFields: [ParseStoredField<Leaf>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Leaf>] {
+        [
+            .field("name", \.name),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -54,9 +61,10 @@ extension Leaf {
 extension Leaf {
     /// The keys of `Leaf`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Leaf, String> { .init("objectId") }
-        public static var createdAt: ParseField<Leaf, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Leaf, Date> { .init("updatedAt") }
-        public static var name: ParseField<Leaf, String> { .init("name") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Leaf, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Leaf, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Leaf, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var name: ParseField<Leaf, String> { @_optimize(none) get { .init("name") } }
     }
 }

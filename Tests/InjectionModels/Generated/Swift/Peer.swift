@@ -29,9 +29,16 @@ extension Peer {
     }
 
     /// The stored fields by Parse name: how `Peer` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Peer>] = [
-        .pointer("node", \.node),
-    ]
+    static let storedFields: [ParseStoredField<Peer>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Peer>] {
+        [
+            .pointer("node", \.node),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -57,9 +64,10 @@ extension Peer {
 extension Peer {
     /// The keys of `Peer`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Peer, String> { .init("objectId") }
-        public static var createdAt: ParseField<Peer, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Peer, Date> { .init("updatedAt") }
-        public static var node: ParseField<Peer, Node> { .init("node") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Peer, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Peer, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Peer, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var node: ParseField<Peer, Node> { @_optimize(none) get { .init("node") } }
     }
 }

@@ -32,14 +32,21 @@ public struct Session: ParseSession, Sendable {
 
 extension Session {
     /// The stored fields by Parse name: how `Session` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Session>] = [
-        .predefined("restricted", \.restricted),
-        .predefinedRequired("user", \.user),
-        .predefinedRequired("installationId", \.installationId),
-        .predefinedRequired("sessionToken", \.sessionToken),
-        .predefinedRequired("expiresAt", \.expiresAt),
-        .predefinedRequired("createdWith", \.createdWith),
-    ]
+    static let storedFields: [ParseStoredField<Session>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Session>] {
+        [
+            .predefined("restricted", \.restricted),
+            .predefinedRequired("user", \.user),
+            .predefinedRequired("installationId", \.installationId),
+            .predefinedRequired("sessionToken", \.sessionToken),
+            .predefinedRequired("expiresAt", \.expiresAt),
+            .predefinedRequired("createdWith", \.createdWith),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -65,14 +72,15 @@ extension Session {
 extension Session {
     /// The keys of `Session`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Session, String> { .init("objectId") }
-        public static var createdAt: ParseField<Session, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Session, Date> { .init("updatedAt") }
-        public static var restricted: ParseField<Session, Bool> { .init("restricted") }
-        public static var user: ParseField<Session, User> { .init("user") }
-        public static var installationId: ParseField<Session, String> { .init("installationId") }
-        public static var sessionToken: ParseField<Session, String> { .init("sessionToken") }
-        public static var expiresAt: ParseField<Session, Date> { .init("expiresAt") }
-        public static var createdWith: ParseField<Session, [String: String]> { .init("createdWith") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Session, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Session, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Session, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var restricted: ParseField<Session, Bool> { @_optimize(none) get { .init("restricted") } }
+        public static var user: ParseField<Session, User> { @_optimize(none) get { .init("user") } }
+        public static var installationId: ParseField<Session, String> { @_optimize(none) get { .init("installationId") } }
+        public static var sessionToken: ParseField<Session, String> { @_optimize(none) get { .init("sessionToken") } }
+        public static var expiresAt: ParseField<Session, Date> { @_optimize(none) get { .init("expiresAt") } }
+        public static var createdWith: ParseField<Session, [String: String]> { @_optimize(none) get { .init("createdWith") } }
     }
 }

@@ -47,11 +47,12 @@ extension Task {
 extension Task {
     /// The keys of `Task`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Task, String> { .init("objectId") }
-        public static var createdAt: ParseField<Task, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Task, Date> { .init("updatedAt") }
-        public static var title: ParseField<Task, String> { .init("title") }
-        public static var done: ParseField<Task, Bool> { .init("done") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Task, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Task, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Task, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var title: ParseField<Task, String> { @_optimize(none) get { .init("title") } }
+        public static var done: ParseField<Task, Bool> { @_optimize(none) get { .init("done") } }
     }
 }
 
