@@ -32,10 +32,17 @@ extension Comment {
     }
 
     /// The stored fields by Parse name: how `Comment` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Comment>] = [
-        .pointer("post", \.post),
-        .field("text", \.text),
-    ]
+    static let storedFields: [ParseStoredField<Comment>] = makeStoredFields()
+
+    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
+    // of a release build.
+    @_optimize(none)
+    private static func makeStoredFields() -> [ParseStoredField<Comment>] {
+        [
+            .pointer("post", \.post),
+            .field("text", \.text),
+        ]
+    }
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
@@ -61,10 +68,11 @@ extension Comment {
 extension Comment {
     /// The keys of `Comment`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        public static var objectId: ParseField<Comment, String> { .init("objectId") }
-        public static var createdAt: ParseField<Comment, Date> { .init("createdAt") }
-        public static var updatedAt: ParseField<Comment, Date> { .init("updatedAt") }
-        public static var post: ParseField<Comment, Post> { .init("post") }
-        public static var text: ParseField<Comment, String> { .init("text") }
+        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
+        public static var objectId: ParseField<Comment, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<Comment, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<Comment, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var post: ParseField<Comment, Post> { @_optimize(none) get { .init("post") } }
+        public static var text: ParseField<Comment, String> { @_optimize(none) get { .init("text") } }
     }
 }
