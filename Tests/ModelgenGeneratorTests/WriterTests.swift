@@ -438,9 +438,7 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
     @Test func theRealEmittersStreamTheFilesTheyReturn() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.write("Schemas/Library.yaml", library)
-        let request = Generator.Request(inputs: [SchemaLoading.Input(path: directory.path + "/Schemas/Library.yaml",
-                                                                     displayPath: "Schemas/Library.yaml")])
+        let request = try libraryRequest(in: directory)
         let inMemory = Generator().generate(request)
         let collected = Collected()
         let streamed = Generator().generate(request, linted: Generator().lint(request), into: collected.add)
@@ -453,9 +451,7 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
     @Test func everyStreamedFileIsHandedOnBeforeGenerateReturns() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.write("Schemas/Library.yaml", library)
-        let request = Generator.Request(inputs: [SchemaLoading.Input(path: directory.path + "/Schemas/Library.yaml",
-                                                                     displayPath: "Schemas/Library.yaml")])
+        let request = try libraryRequest(in: directory)
         // Streamed files reach the sink on threads of their own; a slow sink must still have
         // finished with every one of them (rendered it whole) when `generate` returns.
         let collected = Collected()
@@ -469,6 +465,13 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         #expect(streamed == ["SQL/postgresql.sql", "SQL/sqlite.sql"])
         #expect(collected.files.sorted { $0.path < $1.path } == Generator().generate(request).files)
     }
+}
+
+/// A request for the library schema, written into `directory`.
+private func libraryRequest(in directory: TemporaryDirectory) throws -> Generator.Request {
+    try directory.write("Schemas/Library.yaml", library)
+    return Generator.Request(inputs: [SchemaLoading.Input(path: directory.path + "/Schemas/Library.yaml",
+                                                          displayPath: "Schemas/Library.yaml")])
 }
 
 /// How many times a streamed file was rendered.
