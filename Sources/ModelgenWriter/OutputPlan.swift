@@ -53,8 +53,7 @@ public struct OutputPlan: Sendable {
             case .refused(let problem): problems.append(problem)
             }
         }
-        let removable = { (path: String) in folders?.contains { path.hasPrefix($0 + "/") } ?? true }
-        for path in existingGeneratedFiles(in: directory, where: { !wanted.contains($0) && removable($0) }) {
+        for path in staleGeneratedFiles(in: directory, wanted: wanted, onlyUnder: folders) {
             actions.append(.remove(path: path))
         }
         actions.sort { $0.path < $1.path }
@@ -147,6 +146,14 @@ public struct OutputPlan: Sendable {
             }
         }
         return nil
+    }
+
+    /// The generated files under `directory` that a run no longer wants (only inside
+    /// `folders`, when given), sorted: what it removes. A wanted file is not read.
+    static func staleGeneratedFiles(in directory: String, wanted: Set<String>, onlyUnder folders: [String]?) -> [String] {
+        existingGeneratedFiles(in: directory) { path in
+            !wanted.contains(path) && (folders?.contains { path.hasPrefix($0 + "/") } ?? true)
+        }.sorted()
     }
 
     /// Relative paths of the files under `directory` that carry modelgen's header, of those

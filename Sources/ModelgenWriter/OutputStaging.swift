@@ -264,8 +264,7 @@ public final class OutputStaging: @unchecked Sendable {
                 case .unchanged: return nil
                 }
             }
-            let removable = { (path: String) in folders?.contains { path.hasPrefix($0 + "/") } ?? true }
-            let removals = OutputPlan.existingGeneratedFiles(in: directory, where: { !wanted.contains($0) && removable($0) }).sorted()
+            let removals = OutputPlan.staleGeneratedFiles(in: directory, wanted: wanted, onlyUnder: folders)
             do throws(FileSystem.Failure) {
                 try OutputWriter.renameIntoPlace(staged)
                 entries = []
