@@ -100,9 +100,14 @@ package enum FileSystem {
 
     /// Creates `path` for writing; it must not exist yet (O_EXCL).
     fileprivate static func openExclusive(_ path: String) throws(Failure) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = createNew(path)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(errorText())") }
         return descriptor
+    }
+
+    /// The `open` that creates a new file: its descriptor, or -1 with `errno` set.
+    fileprivate static func createNew(_ path: String) -> Int32 {
+        open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     }
 
     /// Writes all of `bytes`; on failure closes and removes the file.
@@ -315,7 +320,7 @@ extension FileSystem {
         /// case, nothing there, costs no more than the create itself.
         package init(replacingLeftover path: String) throws(Failure) {
             self.path = path
-            let first = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let first = FileSystem.createNew(path)
             if first >= 0 {
                 descriptor = first
                 return
