@@ -114,32 +114,28 @@ public struct TemplateSet: Sendable {
 
     /// Renders the template `name` (without extension) with `view`.
     public func render(_ name: String, _ view: some TemplateView) -> String {
-        precondition(names.contains(name), "no template named \(name)")
-        guard compiled.contains(name) else { return library.render(view.context, withTemplate: name) ?? "" }
-        var output = TemplateOutput()
-        let done = view.renderCompiled(name, into: &output)
-        // The compiled defaults are never parsed, so there is nothing to fall back on.
-        precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
-        return output.text
+        var pieces: [String] = []
+        render(name, view, pieceLimit: nil) { pieces.append($0) }
+        return pieces.count == 1 ? pieces[0] : pieces.joined()
     }
 
-    /// The same for a large text, handed to `receiver` in pieces of about `pieceLimit` bytes as
-    /// they are made (between two turns of a section with a compiled template; an interpreted
-    /// one renders whole, as one piece), so the text is never held whole. The pieces joined are
-    /// exactly what `render(name, view)` returns.
-    public func render(_ name: String, _ view: some TemplateView, pieceLimit: Int, receiver: (String) -> Void) {
+    /// The same, handed to `receiver` in pieces as they are made: with a `pieceLimit`, of
+    /// about that many bytes (between two turns of a section with a compiled template; an
+    /// interpreted one renders whole, as one piece), so a large text is never held whole.
+    public func render(_ name: String, _ view: some TemplateView, pieceLimit: Int?, receiver: (String) -> Void) {
         precondition(names.contains(name), "no template named \(name)")
-        if compiled.contains(name) {
-            withoutActuallyEscaping(receiver) { receiver in
-                var output = TemplateOutput(pieceLimit: pieceLimit, receiver: receiver)
-                let done = view.renderCompiled(name, into: &output)
-                precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
-                let rest = output.text
-                if !rest.isEmpty { receiver(rest) }
-            }
+        guard compiled.contains(name) else {
+            receiver(library.render(view.context, withTemplate: name) ?? "")
             return
         }
-        receiver(library.render(view.context, withTemplate: name) ?? "")
+        withoutActuallyEscaping(receiver) { receiver in
+            var output = TemplateOutput(pieceLimit: pieceLimit, receiver: receiver)
+            let done = view.renderCompiled(name, into: &output)
+            // The compiled defaults are never parsed, so there is nothing to fall back on.
+            precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
+            let rest = output.text
+            if !rest.isEmpty { receiver(rest) }
+        }
     }
 
     /// Whether a template of that name exists.

@@ -49,8 +49,8 @@ public struct TemplateOutput: ~Copyable {
     }
 
     /// An output that hands each piece of about `pieceLimit` bytes to `receiver` as soon as it
-    /// is complete; the caller hands on the last `text` itself.
-    public init(pieceLimit: Int, receiver: @escaping (String) -> Void) {
+    /// is complete (with no limit, none is); the caller hands on the last `text` itself.
+    public init(pieceLimit: Int?, receiver: @escaping (String) -> Void) {
         self.pieceLimit = pieceLimit
         self.receiver = receiver
         capacity = Self.initialCapacity(pieceLimit)
