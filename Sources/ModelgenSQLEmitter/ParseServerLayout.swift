@@ -14,24 +14,11 @@ struct ParseServerLayout {
     /// the `_Join:<field>:<Class>` tables.
     func tables() -> SQLTableList {
         let entries = SQLClassSet(schema: schema).entries
-        var relations: [Relation] = []
-        for entry in entries {
-            entry.forEachField(builtinFields: Self.defaultFields(entry.builtin)) { name, type, definition in
-                guard case .relation = type else { return }
-                relations.append(Relation(owner: entry.name, field: name, definition: definition))
-            }
-        }
+        let relations = entries.flatMap { $0.relations(builtinFields: Self.defaultFields($0.builtin)) }
         return SQLTableList(count: 1 + entries.count + relations.count) { [self, relations] index in
             if index == 0 { return schemaTable() }
             return index <= entries.count ? classTable(entries[index - 1]) : joinTable(relations[index - 1 - entries.count])
         }
-    }
-
-    /// A relation field, which gets a join table.
-    private struct Relation {
-        var owner: String
-        var field: String
-        var definition: FieldDefinition?
     }
 
     private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
@@ -62,7 +49,7 @@ struct ParseServerLayout {
         return table
     }
 
-    private func joinTable(_ relation: Relation) -> SQLTable {
+    private func joinTable(_ relation: SQLClassSet.Relation) -> SQLTable {
         let name = NamingRules.parseJoinTableName(className: relation.owner, field: relation.field)
         var join = SQLTable(name: name, description: relation.definition?.description, location: relation.definition?.location,
                             origin: "the join table of relation '\(relation.field)' of class '\(relation.owner)'")

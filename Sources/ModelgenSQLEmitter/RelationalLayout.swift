@@ -11,24 +11,10 @@ struct RelationalLayout {
     /// table per class, then a join table per relation.
     func tables() -> SQLTableList {
         let entries = SQLClassSet(schema: schema).entries
-        var relations: [Relation] = []
-        for entry in entries {
-            Self.forEachField(of: entry) { name, type, definition in
-                guard case .relation(let target) = type else { return }
-                relations.append(Relation(owner: entry.name, field: name, target: target, definition: definition))
-            }
-        }
+        let relations = entries.flatMap { $0.relations(builtinFields: $0.builtin?.predefinedFields ?? []) }
         return SQLTableList(count: entries.count + relations.count) { [self, relations] index in
             index < entries.count ? classTable(entries[index]) : joinTable(relations[index - entries.count])
         }
-    }
-
-    /// A relation field, which gets a join table.
-    private struct Relation {
-        var owner: String
-        var field: String
-        var target: String
-        var definition: FieldDefinition?
     }
 
     /// The fields with a column or a join table: all of the built-in class's, then the declared.
@@ -151,7 +137,7 @@ struct RelationalLayout {
 
     // MARK: Join tables
 
-    private func joinTable(_ relation: Relation) -> SQLTable {
+    private func joinTable(_ relation: SQLClassSet.Relation) -> SQLTable {
         let (owner, field, target, definition) = (relation.owner, relation.field, relation.target, relation.definition)
         let name = NamingRules.parseJoinTableName(className: owner, field: field)
         let description = definition?.description ?? "Relation '\(field)' of \(owner): the \(target) objects each \(owner) links to."

@@ -26,6 +26,24 @@ struct SQLClassSet {
             for field in builtinFields { body(field.name, field.type, nil) }
             for field in declaredFields { body(field.name, field.type, field) }
         }
+
+        /// Its relation fields, among those `forEachField` visits with `builtinFields`.
+        func relations(builtinFields: [BuiltinClass.PredefinedField]) -> [Relation] {
+            var relations: [Relation] = []
+            forEachField(builtinFields: builtinFields) { name, type, definition in
+                guard case .relation(let target) = type else { return }
+                relations.append(Relation(owner: self.name, field: name, target: target, definition: definition))
+            }
+            return relations
+        }
+    }
+
+    /// A relation field, which gets a join table in either layout.
+    struct Relation {
+        var owner: String
+        var field: String
+        var target: String
+        var definition: FieldDefinition?
     }
 
     let entries: [Entry]
