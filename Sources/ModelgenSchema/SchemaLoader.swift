@@ -18,69 +18,73 @@ struct SchemaLoader {
     /// Bounds the "did you mean" lookups against lists that grow with the file.
     private var suggestions = SuggestionBudget()
 
+    /// Root keys whose entries `YAMLReader.stream` hands on one by one: a class's or embedded
+    /// type's subtree is released as soon as its declaration is built, so the tree and the
+    /// declarations are never both whole.
+    static let sections: Set<String> = ["classes", "embedded"]
+
+    private(set) var declarations: FileDeclarations
+
     init(path: String) {
         self.path = path
+        declarations = FileDeclarations(file: SchemaFile(path: path))
     }
 
-    /// Takes the tree apart: each class's and embedded type's subtree is released as soon as
-    /// its declaration is built, so the tree and the declarations are never both whole. The
-    /// caller must hold no other reference to the tree for that to free anything.
-    mutating func load(_ root: inout YAMLNode?) -> FileDeclarations {
-        var declarations = FileDeclarations(file: SchemaFile(path: path))
-        guard root != nil else {
-            diagnostics.warning("schema file declares nothing", at: SourceLocation(file: path, line: 1, column: 1))
-            return declarations
+    /// Loads one part of the file, in the order `YAMLReader.stream` hands them on.
+    mutating func load(_ part: YAMLStreamPart) {
+        switch part {
+        case .sectionEntry(section: "classes", let item):
+            declarations.classes.append(loadClass(item))
+        case .sectionEntry(section: _, let item):
+            declarations.embedded.append(loadEmbedded(item))
+        case .entry(let entry):
+            loadTopLevel(entry)
         }
-        guard mapping(root!, "a schema file") != nil, var entries = root!.takeMapping() else { return declarations }
-        for index in entries.indices {
-            // The type sections are read straight from `entries`: a copy of the entry would keep
-            // the whole section alive.
-            switch entries[index].key {
-            case "embedded":
-                var items = takeNamedEntries(&entries[index].value, "'embedded'")
-                for position in items.indices {
-                    let item = items[position]
-                    items[position].value = Self.released(item.value)
-                    declarations.embedded.append(loadEmbedded(item))
-                }
-                continue
-            case "classes":
-                var items = takeNamedEntries(&entries[index].value, "'classes'")
-                for position in items.indices {
-                    let item = items[position]
-                    items[position].value = Self.released(item.value)
-                    declarations.classes.append(loadClass(item))
-                }
-                continue
-            default:
-                break
-            }
-            let entry = entries[index]
-            switch entry.key {
-            case "version":
-                if let number = entry.value.scalar?.int, entry.value.scalar?.style == .plain {
-                    if number != 1 {
-                        diagnostics.error("unsupported schema version \(number)", at: entry.value.location,
-                                          notes: [.init("this modelgen reads version 1")])
-                    }
-                } else {
-                    diagnostics.error("'version' must be the number 1", at: entry.value.location)
-                }
-            case "description":
-                declarations.file.description = text(entry.value, "'description'")
-            case "enums":
-                for item in namedEntries(entry.value, "'enums'") {
-                    if let definition = loadEnum(item) {
-                        declarations.enums.append(definition)
-                    } else {
-                        declarations.failedTypeNames.append(item.key)
-                    }
-                }
-            default:
-                unknownKey(entry, allowed: Self.topLevelKeys, in: "a schema file")
-            }
+    }
+
+    /// Judges the file's root once every part is loaded, and returns its declarations.
+    mutating func finish(_ end: YAMLStreamEnd) -> FileDeclarations {
+        switch end {
+        case .empty:
+            diagnostics.warning("schema file declares nothing", at: SourceLocation(file: path, line: 1, column: 1))
+        case .other(let root):
+            _ = mapping(root, "a schema file")
+        case .mapping:
+            break
         }
         return declarations
+    }
+
+    private mutating func loadTopLevel(_ entry: YAMLMappingEntry) {
+        switch entry.key {
+        case "version":
+            if let number = entry.value.scalar?.int, entry.value.scalar?.style == .plain {
+                if number != 1 {
+                    diagnostics.error("unsupported schema version \(number)", at: entry.value.location,
+                                      notes: [.init("this modelgen reads version 1")])
+                }
+            } else {
+                diagnostics.error("'version' must be the number 1", at: entry.value.location)
+            }
+        case "description":
+            declarations.file.description = text(entry.value, "'description'")
+        case "enums":
+            for item in namedEntries(entry.value, "'enums'") {
+                if let definition = loadEnum(item) {
+                    declarations.enums.append(definition)
+                } else {
+                    declarations.failedTypeNames.append(item.key)
+                }
+            }
+        // A streamed section arrives here empty, after its entries; one that was not streamed
+        // (not a mapping, or anchored) comes whole.
+        case "embedded":
+            for item in namedEntries(entry.value, "'embedded'") { declarations.embedded.append(loadEmbedded(item)) }
+        case "classes":
+            for item in namedEntries(entry.value, "'classes'") { declarations.classes.append(loadClass(item)) }
+        default:
+            unknownKey(entry, allowed: Self.topLevelKeys, in: "a schema file")
+        }
     }
 
     // MARK: Declarations
@@ -434,17 +438,6 @@ struct SchemaLoader {
     private mutating func optionalMapping(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
         if node.scalar?.isNull == true { return [] }
         return mapping(node, what)
-    }
-
-    /// The same as `namedEntries`, moved out of the node so the caller holds them alone.
-    private mutating func takeNamedEntries(_ node: inout YAMLNode, _ what: String) -> [YAMLMappingEntry] {
-        guard optionalMapping(node, what) != nil else { return [] }
-        return node.takeMapping() ?? []
-    }
-
-    /// What stands in for a subtree already turned into declarations (no allocation).
-    private static func released(_ node: YAMLNode) -> YAMLNode {
-        YAMLNode(.mapping([]), at: node.location)
     }
 
     /// The entries of a `name: body` section (`classes`, `enums`, `fields`...); `null` is empty.

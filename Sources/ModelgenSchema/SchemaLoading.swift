@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ModelgenDiagnostics
 import ModelgenYAML
 
@@ -22,49 +24,149 @@ public enum SchemaLoading {
     }
 
     /// Reads, loads and validates every file as one model, reporting all independent problems.
-    ///
-    /// Each file's YAML tree lives only while that file's declarations are built: a tree is
-    /// several times the size of the file, and validation never needs it.
     public static func load(_ inputs: [Input], limits: YAMLLimits = .default) -> Result {
-        var loading = Loading()
-        for input in inputs {
-            loading.add(input.displayPath) { () throws(YAMLError) in
-                try YAMLReader.read(path: input.path, displayPath: input.displayPath, limits: limits)
-            }
+        pipelined(inputs.map(\.displayPath)) { (index, receive) throws(YAMLError) in
+            try YAMLReader.stream(path: inputs[index].path, displayPath: inputs[index].displayPath, limits: limits,
+                                  sections: SchemaLoader.sections, into: receive)
         }
-        return loading.finish(order: inputs.map(\.displayPath))
     }
 
     /// The same for YAML text held in memory, as `(displayPath, text)` pairs.
     public static func load(sources: [(path: String, text: String)], limits: YAMLLimits = .default) -> Result {
-        var loading = Loading()
-        for source in sources {
-            loading.add(source.path) { () throws(YAMLError) in
-                try YAMLReader.parse(source.text, file: source.path, limits: limits)
+        pipelined(sources.map(\.path)) { (index, receive) throws(YAMLError) in
+            try YAMLReader.stream(sources[index].text, file: sources[index].path, limits: limits,
+                                  sections: SchemaLoader.sections, into: receive)
+        }
+    }
+
+    /// Parses the files on the calling thread while a second thread turns each part into
+    /// declarations as soon as it is parsed (the two take about the same time), then validates.
+    ///
+    /// The loader sees the parts in the order it would in one thread, so diagnostics and the
+    /// suggestion budget come out the same. Each part's tree is released once it is loaded,
+    /// so a file's whole tree never exists at once.
+    private static func pipelined(_ paths: [String],
+                                  read: (Int, (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd) -> Result {
+        let handOff = HandOff()
+        let loaded = LoadedFiles()
+        let loader = Thread {
+            var loading = Loading()
+            while loading.handle(handOff.take()) {}
+            loaded.finish(loading)
+        }
+        loader.start()
+        // Parts go over in batches: waking the other thread costs about as much as loading a part.
+        var batch: [Message] = []
+        func send(_ message: Message, flush: Bool) {
+            batch.append(message)
+            guard flush || batch.count == Self.batchSize else { return }
+            handOff.send(batch)
+            batch = []
+            batch.reserveCapacity(Self.batchSize)
+        }
+        for (index, path) in paths.enumerated() {
+            send(.begin(path), flush: false)
+            do {
+                let end = try read(index) { send(.part($0), flush: false) }
+                send(.end(end), flush: false)
+            } catch {
+                send(.failed(error), flush: false)
             }
         }
-        return loading.finish(order: sources.map(\.path))
+        send(.done, flush: true)
+        var loading = loaded.wait()
+        return loading.finish(order: paths)
+    }
+
+    /// Parts sent to the loading thread at a time.
+    private static let batchSize = 32
+
+    /// What the reading thread tells the loading thread.
+    private enum Message: Sendable {
+        /// A new file, by its display path.
+        case begin(String)
+        case part(YAMLStreamPart)
+        /// The file was read whole.
+        case end(YAMLStreamEnd)
+        /// The file could not be read: what was loaded of it is dropped.
+        case failed(YAMLError)
+        /// Every file was read.
+        case done
+    }
+
+    /// Messages from one thread to another, in order. Sending never blocks; a message is a
+    /// part of a file, so the queue never holds more than the tree a one-thread read would.
+    private final class HandOff: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var messages: [Message] = []
+        private var waiting = false
+
+        func send(_ batch: [Message]) {
+            condition.lock()
+            messages.append(contentsOf: batch)
+            if waiting { condition.signal() }
+            condition.unlock()
+        }
+
+        /// Every message sent since the last call, waiting for one if there is none.
+        func take() -> [Message] {
+            condition.lock()
+            defer { condition.unlock() }
+            while messages.isEmpty {
+                waiting = true
+                condition.wait()
+                waiting = false
+            }
+            var taken: [Message] = []
+            swap(&taken, &messages)
+            return taken
+        }
+    }
+
+    /// The loading thread's result, handed back to the thread that waits for it.
+    private final class LoadedFiles: @unchecked Sendable {
+        private let finished = DispatchSemaphore(value: 0)
+        private var loading: Loading?
+
+        func finish(_ loading: Loading) {
+            self.loading = loading
+            finished.signal()
+        }
+
+        func wait() -> Loading {
+            finished.wait()
+            return loading.take()!
+        }
     }
 
     /// The files' declarations so far, and the diagnostics of reading and loading them.
-    private struct Loading {
+    private struct Loading: Sendable {
         var files: [FileDeclarations] = []
         var collector = DiagnosticCollector()
         var filesRead = 0
+        var current: SchemaLoader?
 
-        /// Parses one file and turns its tree into declarations; the tree is released on return.
-        mutating func add(_ path: String, parse: () throws(YAMLError) -> YAMLNode?) {
-            var root: YAMLNode?
-            do {
-                root = try parse()
-            } catch {
-                collector.append(error.diagnostic)
-                return
+        /// Handles messages in order; `false` once every file has been read.
+        mutating func handle(_ messages: [Message]) -> Bool {
+            for message in messages {
+                switch message {
+                case .begin(let path):
+                    current = SchemaLoader(path: path)
+                case .part(let part):
+                    current!.load(part)
+                case .end(let end):
+                    filesRead += 1
+                    files.append(current!.finish(end))
+                    collector.append(contentsOf: current!.diagnostics.diagnostics)
+                    current = nil
+                case .failed(let error):
+                    current = nil
+                    collector.append(error.diagnostic)
+                case .done:
+                    return false
+                }
             }
-            filesRead += 1
-            var loader = SchemaLoader(path: path)
-            files.append(loader.load(&root))
-            collector.append(contentsOf: loader.diagnostics.diagnostics)
+            return true
         }
 
         mutating func finish(order: [String]) -> Result {

@@ -30,15 +30,6 @@ public struct YAMLNode: Sendable, Hashable {
         return nil
     }
 
-    /// Moves a mapping's entries out, leaving the node an empty mapping: the caller then holds
-    /// them alone and can release each entry's subtree as soon as it is done with it.
-    /// `nil`, and the node unchanged, when it is not a mapping.
-    public mutating func takeMapping() -> [YAMLMappingEntry]? {
-        guard case .mapping(let entries) = value else { return nil }
-        value = .mapping([])
-        return entries
-    }
-
     public var sequence: [YAMLNode]? {
         if case .sequence(let items) = value { return items }
         return nil

@@ -39,6 +39,11 @@ public enum YAMLReader {
 
     /// Parses YAML bytes; `file` is the name diagnostics use.
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+        try parse(bytes, file: file, limits: limits, streaming: nil)
+    }
+
+    private static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits,
+                              streaming: TreeBuilder.Streaming?) throws(YAMLError) -> YAMLNode? {
         guard bytes.count <= limits.maxFileSize else {
             throw YAMLError(.error(
                 "file is \(bytes.count) bytes, over the limit of \(limits.maxFileSize) bytes",
@@ -49,7 +54,7 @@ public enum YAMLReader {
                 return .failure(YAMLError(.error(failure.reason,
                     at: SourceLocation(file: file, line: failure.line, column: failure.column))))
             }
-            var builder = TreeBuilder(file: file, limits: limits)
+            var builder = TreeBuilder(file: file, limits: limits, streaming: streaming)
             // A UTF-8 byte order mark is legal but libyaml would count it as a column.
             let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
             let text = hasBOM ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer
@@ -60,6 +65,43 @@ public enum YAMLReader {
             }
         }
         return try result.get()
+    }
+
+    /// Reads the file at `path` part by part: each entry of the root mapping is handed to
+    /// `receive` as soon as it is complete, in document order, and so is each entry of a
+    /// *section* (the mapping under a root key named in `sections`) before the section's own
+    /// entry, which then comes with an empty mapping for its value. The tree of an entry is
+    /// released when `receive` is done with it, so the whole tree never exists at once.
+    ///
+    /// A section whose mapping carries an anchor comes whole, as an entry, since an alias may
+    /// repeat it. When this throws, the parts already handed on are not a valid file: the
+    /// caller must drop whatever it made of them.
+    public static func stream(path: String, displayPath: String? = nil, limits: YAMLLimits = .default,
+                              sections: Set<String>, into receive: (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd {
+        let name = displayPath ?? path
+        let bytes = try readBytes(path: path, displayPath: name, limit: limits.maxFileSize)
+        return try stream(bytes, file: name, limits: limits, sections: sections, into: receive)
+    }
+
+    /// The same for YAML text held in memory; `file` is the name diagnostics use.
+    public static func stream(_ text: String, file: String, limits: YAMLLimits = .default,
+                              sections: Set<String>, into receive: (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd {
+        try stream(Array(text.utf8), file: file, limits: limits, sections: sections, into: receive)
+    }
+
+    private static func stream(_ bytes: [UInt8], file: String, limits: YAMLLimits, sections: Set<String>,
+                               into receive: (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd {
+        let parsed = withoutActuallyEscaping(receive) { receive -> Result<YAMLNode?, YAMLError> in
+            do throws(YAMLError) {
+                return .success(try parse(bytes, file: file, limits: limits,
+                                          streaming: TreeBuilder.Streaming(sections: sections, receive: receive)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard let root = try parsed.get() else { return .empty }
+        // A streamed root mapping comes back empty: its entries went to `receive`.
+        return root.mapping != nil ? .mapping(at: root.location) : .other(root)
     }
 
     private static func readBytes(path: String, displayPath: String, limit: Int) throws(YAMLError) -> [UInt8] {
@@ -98,26 +140,45 @@ public enum YAMLReader {
 /// The event loop: one frame per open mapping or sequence. Frames are classes so that
 /// appending to a frame's children never copies them.
 private struct TreeBuilder {
+    /// What a streamed read hands its parts to (see `YAMLReader.stream`).
+    struct Streaming {
+        var sections: Set<String>
+        var receive: (YAMLStreamPart) -> Void
+    }
+
     private final class Frame {
         let isMapping: Bool
         let location: SourceLocation
         let anchor: String?
+        /// For a streamed mapping (the root, or a section under it), what its entries are handed
+        /// on as; it keeps only their keys, with `stub` values, to find duplicates.
+        let streamsAs: ((YAMLMappingEntry) -> YAMLStreamPart)?
         var items: [YAMLNode] = []
         var entries: [YAMLMappingEntry] = []
+        /// `keyHash` of each key in `entries`, in order: a duplicate check compares these first.
+        var keyHashes: [UInt64] = []
         var pendingKey: (text: String, location: SourceLocation)?
         var keyIndex: [String: SourceLocation] = [:]
         /// Nodes in this subtree, the frame itself included (what an alias to it expands to).
         var size = 1
 
-        init(isMapping: Bool, location: SourceLocation, anchor: String?) {
+        init(isMapping: Bool, location: SourceLocation, anchor: String?,
+             streamsAs: ((YAMLMappingEntry) -> YAMLStreamPart)? = nil) {
             self.isMapping = isMapping
             self.location = location
             self.anchor = anchor
+            self.streamsAs = streamsAs
         }
     }
 
+    /// The value kept for an entry that was handed on.
+    private static let stub = YAMLNode(.mapping([]), at: SourceLocation(file: "", line: 1, column: 1))
+    /// Mappings with fewer keys find duplicates by scanning `keyHashes`; larger ones by `keyIndex`.
+    private static let scannedKeys = 64
+
     let file: String
     let limits: YAMLLimits
+    let streaming: Streaming?
     /// The start of the file, from which every node's location is made.
     private let origin: SourceLocation
     private var stack: [Frame] = []
@@ -127,9 +188,10 @@ private struct TreeBuilder {
     private var root: YAMLNode?
     private var documents = 0
 
-    init(file: String, limits: YAMLLimits) {
+    init(file: String, limits: YAMLLimits, streaming: Streaming?) {
         self.file = file
         self.limits = limits
+        self.streaming = streaming
         self.origin = SourceLocation(file: file, line: 1, column: 1)
     }
 
@@ -273,7 +335,7 @@ private struct TreeBuilder {
             let at = location(event.start_mark)
             let scalar = YAMLScalar(text, style: style, tag: tag, isMultiline: event.start_mark.line != event.end_mark.line)
             if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
-                try addKey(text, at: at, to: frame)
+                try addKey(text, hash: Self.keyHash(UnsafeBufferPointer(start: UnsafePointer(data.value), count: Int(data.length))), at: at, to: frame)
                 if let anchor = Self.string(data.anchor) {
                     anchors[anchor] = (YAMLNode(.scalar(scalar), at: at), 1)
                 }
@@ -293,7 +355,9 @@ private struct TreeBuilder {
                 guard let scalar = node.scalar else {
                     throw YAMLError(.error("a mapping key must be a scalar", at: at))
                 }
-                try addKey(scalar.text, at: at, to: frame)
+                var text = scalar.text
+                let hash = text.withUTF8 { Self.keyHash($0) }
+                try addKey(text, hash: hash, at: at, to: frame)
                 return
             }
             aliasExpansion += size
@@ -316,10 +380,13 @@ private struct TreeBuilder {
             try countNode(at: event.start_mark)
             let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
             _ = try checkTag(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag, at: event.start_mark)
-            stack.append(Frame(isMapping: isMapping, location: at, anchor: Self.string(anchor)))
+            let anchorName = Self.string(anchor)
+            stack.append(Frame(isMapping: isMapping, location: at, anchor: anchorName,
+                               streamsAs: isMapping ? streamedEntries(anchored: anchorName != nil) : nil))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             let frame = stack.removeLast()
-            let node = YAMLNode(frame.isMapping ? .mapping(Self.trimmed(frame.entries)) : .sequence(Self.trimmed(frame.items)),
+            let node = YAMLNode(frame.streamsAs != nil ? .mapping([])
+                                : frame.isMapping ? .mapping(Self.trimmed(frame.entries)) : .sequence(Self.trimmed(frame.items)),
                                 at: frame.location)
             if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
             add(node, size: frame.size)
@@ -338,10 +405,33 @@ private struct TreeBuilder {
         return exact
     }
 
-    private func addKey(_ key: String, at location: SourceLocation, to frame: Frame) throws(YAMLError) {
+    /// How a mapping starting now hands on its entries, if it is streamed: the root mapping,
+    /// and a section's mapping unless an anchor lets an alias repeat it.
+    private func streamedEntries(anchored: Bool) -> ((YAMLMappingEntry) -> YAMLStreamPart)? {
+        guard let streaming else { return nil }
+        if stack.isEmpty { return { .entry($0) } }
+        guard stack.count == 1, stack[0].streamsAs != nil, !anchored,
+              let section = stack[0].pendingKey?.text, streaming.sections.contains(section) else { return nil }
+        return { .sectionEntry(section: section, $0) }
+    }
+
+    /// FNV-1a of a key's UTF-8 bytes: comparing these first makes most key comparisons one
+    /// integer comparison.
+    private static func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    private func addKey(_ key: String, hash: UInt64, at location: SourceLocation, to frame: Frame) throws(YAMLError) {
         let previous: SourceLocation?
-        if frame.entries.count < 12 {
-            previous = frame.entries.first(where: { $0.key == key })?.keyLocation
+        if frame.entries.count < Self.scannedKeys {
+            var found: SourceLocation?
+            for index in frame.keyHashes.indices where frame.keyHashes[index] == hash && frame.entries[index].key == key {
+                found = frame.entries[index].keyLocation
+                break
+            }
+            previous = found
         } else {
             if frame.keyIndex.isEmpty {
                 for entry in frame.entries { frame.keyIndex[entry.key] = entry.keyLocation }
@@ -353,6 +443,7 @@ private struct TreeBuilder {
             throw YAMLError(.error("duplicate key '\(key)'", at: location,
                                    notes: [.init("'\(key)' was first defined here", at: previous)]))
         }
+        frame.keyHashes.append(hash)
         frame.pendingKey = (key, location)
     }
 
@@ -365,7 +456,12 @@ private struct TreeBuilder {
         if frame.isMapping {
             let key = frame.pendingKey!
             frame.pendingKey = nil
-            frame.entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node))
+            if let streamsAs = frame.streamsAs {
+                streaming!.receive(streamsAs(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node)))
+                frame.entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: Self.stub))
+            } else {
+                frame.entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node))
+            }
         } else {
             frame.items.append(node)
         }

@@ -102,6 +102,11 @@ private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
             """)
     }
 
+    @Test func duplicateKeyInAMappingPastTheScannedSize() {
+        let keys = (0..<100).map { "k\($0): \($0)" }.joined(separator: "\n")
+        #expect(refusal(keys + "\nk3: again\n")?.hasPrefix("t.yaml:101:1: error: duplicate key 'k3'\nt.yaml:4:1: note:") == true)
+    }
+
     @Test func duplicateKeyInALargeMapping() {
         let keys = (0..<40).map { "k\($0): \($0)" }.joined(separator: "\n")
         #expect(refusal(keys + "\nk17: again\n")?.hasPrefix("t.yaml:41:1: error: duplicate key 'k17'\nt.yaml:18:1: note:") == true)
@@ -304,5 +309,100 @@ private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
         #expect(YAMLScalar("", style: .singleQuoted).isNull == false)
         #expect(YAMLScalar("null").string == nil)
         #expect(YAMLScalar("3").string == nil)
+    }
+}
+
+/// What `YAMLReader.stream` hands on, one line per part: `section/key` for a section's entry,
+/// `key` for a root entry, then the value's shape and the key's place.
+private func streamed(_ text: String, sections: Set<String> = ["classes", "embedded"]) throws -> (parts: [String], end: YAMLStreamEnd) {
+    var parts: [String] = []
+    let end = try YAMLReader.stream(text, file: "t.yaml", sections: sections) { part in
+        switch part {
+        case .entry(let entry):
+            parts.append("\(entry.key) \(entry.value.kindDescription) \(entry.value.mapping?.count ?? 0) at \(entry.keyLocation)")
+        case .sectionEntry(let section, let entry):
+            parts.append("\(section)/\(entry.key) \(entry.value.kindDescription) at \(entry.keyLocation)")
+        }
+    }
+    return (parts, end)
+}
+
+private func streamRefusal(_ text: String) -> String? {
+    do {
+        _ = try YAMLReader.stream(text, file: "t.yaml", sections: ["classes"]) { _ in }
+        return nil
+    } catch {
+        return error.diagnostic.description
+    }
+}
+
+@Suite struct StreamTests {
+    @Test func partsComeInDocumentOrderWithEachSectionsEntriesBeforeTheSection() throws {
+        let (parts, end) = try streamed("""
+            version: 1
+            classes:
+              Author: {fields: {name: string}}
+              Book:
+                fields: {title: string}
+            enums:
+              Genre: [a, b]
+            embedded: {Address: {}}
+            """)
+        #expect(parts == [
+            "version a scalar 0 at t.yaml:1:1",
+            "classes/Author a mapping at t.yaml:3:3",
+            "classes/Book a mapping at t.yaml:4:3",
+            "classes a mapping 0 at t.yaml:2:1",
+            "enums a mapping 1 at t.yaml:6:1",
+            "embedded/Address a mapping at t.yaml:8:12",
+            "embedded a mapping 0 at t.yaml:8:1",
+        ])
+        guard case .mapping(let at) = end else { Issue.record("expected a mapping root, got \(end)"); return }
+        #expect(at == SourceLocation(file: "t.yaml", line: 1, column: 1))
+    }
+
+    @Test func aStreamedEntryIsTheSameSubtreeTheWholeTreeHolds() throws {
+        let text = "classes:\n  Book:\n    fields: {title: string!, year: {type: int, min: 0}}\n    indexes: [[title]]\n"
+        var received: [YAMLMappingEntry] = []
+        _ = try YAMLReader.stream(text, file: "t.yaml", sections: ["classes"]) { part in
+            if case .sectionEntry(_, let entry) = part { received.append(entry) }
+        }
+        let whole = try #require(try entry(tree(text), "classes").value.mapping)
+        #expect(received == whole)
+    }
+
+    @Test func sectionsThatCannotBeStreamedComeWhole() throws {
+        // Anchored (an alias may repeat it), not a mapping, or not at the root.
+        #expect(try streamed("classes: &all {A: {}}\n").parts == ["classes a mapping 1 at t.yaml:1:1"])
+        #expect(try streamed("classes: [A]\n").parts == ["classes a sequence 0 at t.yaml:1:1"])
+        #expect(try streamed("classes:\n").parts == ["classes null 0 at t.yaml:1:1"])
+        #expect(try streamed("other: {classes: {A: {}}}\n").parts == ["other a mapping 1 at t.yaml:1:1"])
+        #expect(try streamed("classes: {A: {}}\n", sections: []).parts == ["classes a mapping 1 at t.yaml:1:1"])
+    }
+
+    @Test func theEndSaysWhatTheRootWas() throws {
+        guard case .empty = try streamed("# nothing\n").end else { Issue.record("expected no document"); return }
+        guard case .other(let root) = try streamed("[1, 2]\n").end else { Issue.record("expected a sequence root"); return }
+        #expect(root.sequence?.count == 2)
+        guard case .other(let scalar) = try streamed("just text\n").end else { Issue.record("expected a scalar root"); return }
+        #expect(scalar.scalar?.text == "just text")
+    }
+
+    @Test func duplicateKeysAreFoundInStreamedMappings() {
+        #expect(streamRefusal("a: 1\nclasses: {}\na: 3\n") == """
+            t.yaml:3:1: error: duplicate key 'a'
+            t.yaml:1:1: note: 'a' was first defined here
+            """)
+        #expect(streamRefusal("classes:\n  A: {}\n  B: {}\n  A: {}\n") == """
+            t.yaml:4:3: error: duplicate key 'A'
+            t.yaml:2:3: note: 'A' was first defined here
+            """)
+        let many = (0..<100).map { "  C\($0): {}" }.joined(separator: "\n")
+        #expect(streamRefusal("classes:\n" + many + "\n  C70: {}\n")?.hasPrefix("t.yaml:102:3: error: duplicate key 'C70'\nt.yaml:72:3: note:") == true)
+    }
+
+    @Test func aRefusalAfterSomePartsStillThrows() {
+        #expect(streamRefusal("classes:\n  A: {}\n  B: [unclosed\n")?.hasPrefix("t.yaml:") == true)
+        #expect(streamRefusal("classes:\n  A: {}\n---\nb: 1\n")?.contains("found a second one") == true)
     }
 }
