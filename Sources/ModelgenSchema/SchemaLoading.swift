@@ -25,7 +25,13 @@ public enum SchemaLoading {
 
     /// Reads, loads and validates every file as one model, reporting all independent problems.
     public static func load(_ inputs: [Input], limits: YAMLLimits = .default) -> Result {
-        pipelined(inputs.map(\.displayPath)) { (index, receive) throws(YAMLError) in
+        load(inputs, limits: limits, classesResolvedAhead: SchemaValidator.classesResolvedAhead)
+    }
+
+    /// `load` with the number of classes from which the validator resolves ahead on a second
+    /// thread (tests set it to prove that the result does not depend on it).
+    static func load(_ inputs: [Input], limits: YAMLLimits = .default, classesResolvedAhead: Int) -> Result {
+        pipelined(inputs.map(\.displayPath), classesResolvedAhead: classesResolvedAhead) { (index, receive) throws(YAMLError) in
             try YAMLReader.stream(path: inputs[index].path, displayPath: inputs[index].displayPath, limits: limits,
                                   sections: SchemaLoader.sections, into: receive)
         }
@@ -33,7 +39,12 @@ public enum SchemaLoading {
 
     /// The same for YAML text held in memory, as `(displayPath, text)` pairs.
     public static func load(sources: [(path: String, text: String)], limits: YAMLLimits = .default) -> Result {
-        pipelined(sources.map(\.path)) { (index, receive) throws(YAMLError) in
+        load(sources: sources, limits: limits, classesResolvedAhead: SchemaValidator.classesResolvedAhead)
+    }
+
+    static func load(sources: [(path: String, text: String)], limits: YAMLLimits = .default,
+                     classesResolvedAhead: Int) -> Result {
+        pipelined(sources.map(\.path), classesResolvedAhead: classesResolvedAhead) { (index, receive) throws(YAMLError) in
             try YAMLReader.stream(sources[index].text, file: sources[index].path, limits: limits,
                                   sections: SchemaLoader.sections, into: receive)
         }
@@ -45,7 +56,7 @@ public enum SchemaLoading {
     /// The loader sees the parts in the order it would in one thread, so diagnostics and the
     /// suggestion budget come out the same. Each part's tree is released once it is loaded,
     /// so a file's whole tree never exists at once.
-    private static func pipelined(_ paths: [String],
+    private static func pipelined(_ paths: [String], classesResolvedAhead: Int,
                                   read: (Int, (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd) -> Result {
         let handOff = HandOff()
         let loaded = LoadedFiles()
@@ -75,7 +86,7 @@ public enum SchemaLoading {
         }
         send(.done, flush: true)
         var loading = loaded.wait()
-        return loading.finish(order: paths)
+        return loading.finish(order: paths, classesResolvedAhead: classesResolvedAhead)
     }
 
     /// Parts sent to the loading thread at a time.
@@ -169,14 +180,14 @@ public enum SchemaLoading {
             return true
         }
 
-        mutating func finish(order: [String]) -> Result {
+        mutating func finish(order: [String], classesResolvedAhead: Int) -> Result {
             // When a file could not be read, its declarations are missing: cross-file checks
             // would only report follow-ups ("unknown class") of the one real error.
             let everyFileRead = filesRead == order.count
             // The validator must hold the only reference, to release declarations as it goes.
             var declarations: [FileDeclarations] = []
             swap(&declarations, &files)
-            var validator = SchemaValidator(files: consume declarations)
+            var validator = SchemaValidator(files: consume declarations, classesResolvedAhead: classesResolvedAhead)
             let schema = validator.validate()
             if everyFileRead {
                 collector.append(contentsOf: validator.diagnostics.diagnostics)

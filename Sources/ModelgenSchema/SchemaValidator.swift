@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ModelgenDiagnostics
 import ModelgenYAML
 
@@ -12,7 +14,11 @@ struct SchemaValidator {
     /// Every declared type name, first declaration wins.
     private var typeKinds: [String: (kind: TypeKind, location: SourceLocation)] = [:]
     private var enumsByName: [String: EnumDefinition] = [:]
+    /// The first declaration of each class name, without its fields.
     private var classDeclarations: [String: ClassDeclaration] = [:]
+    /// The inverse fields of each class in `classDeclarations`, kept once it is resolved for
+    /// `checkInverses` to locate errors in.
+    private var inverseDeclarations: [String: [FieldDeclaration]] = [:]
     /// Names whose declarations failed with an error already reported; references to them
     /// are not reported again.
     private var suppressed: Set<String> = []
@@ -21,8 +27,12 @@ struct SchemaValidator {
     /// Case names of each enum, for checking defaults.
     private var enumCaseNames: [String: Set<String>] = [:]
 
-    init(files: [FileDeclarations]) {
+    /// Classes from which `validate` resolves the second half ahead on a second thread.
+    private let classesResolvedAhead: Int
+
+    init(files: [FileDeclarations], classesResolvedAhead: Int = SchemaValidator.classesResolvedAhead) {
         self.files = files
+        self.classesResolvedAhead = classesResolvedAhead
     }
 
     mutating func validate() -> Schema {
@@ -30,6 +40,8 @@ struct SchemaValidator {
         var classes: [ClassDefinition] = []
         var enums: [EnumDefinition] = []
         var embedded: [EmbeddedDefinition] = []
+        let ahead = resolvingAhead()
+        var classNumber = 0
         // By index, holding no copy of the declarations: each type's field declarations are
         // released as soon as its definition is made, so the model is never held twice.
         for fileIndex in files.indices {
@@ -44,7 +56,12 @@ struct SchemaValidator {
             }
             for index in files[fileIndex].classes.indices {
                 let declaration = files[fileIndex].classes[index]
-                classes.append(resolveClass(declaration, file: path))
+                if let definition = ahead?.definition(classNumber) {
+                    classes.append(definition)
+                } else {
+                    classes.append(resolveClass(declaration, file: path))
+                }
+                classNumber += 1
                 releaseFields(of: declaration, at: (fileIndex, index))
             }
         }
@@ -54,13 +71,77 @@ struct SchemaValidator {
         return Schema(files: files.map(\.file), classes: classes, enums: enums, embeddedTypes: embedded)
     }
 
+    // MARK: Resolving ahead
+
+    /// Classes at which a second thread starts resolving ahead: below it, the thread costs
+    /// more than it saves.
+    static let classesResolvedAhead = 200
+
+    /// The second half of the classes, resolved on a second thread while this one resolves
+    /// the first. A class is taken from it only if resolving it reported nothing and spent no
+    /// suggestion budget: then resolving it here, later, would have made the same definition,
+    /// so the schema and the diagnostics are exactly those of resolving in order. Any class
+    /// with a problem is resolved again here, in its turn.
+    final class ResolvedAhead: @unchecked Sendable {
+        let first: Int
+        private var definitions: [ClassDefinition?] = []
+        private let done = DispatchSemaphore(value: 0)
+        private var finished = false
+
+        init(first: Int) { self.first = first }
+
+        func finish(_ definitions: [ClassDefinition?]) {
+            self.definitions = definitions
+            done.signal()
+        }
+
+        /// The definition of the class at `number` (counting every file's classes in order),
+        /// waiting for the second thread the first time one past `first` is asked for.
+        func definition(_ number: Int) -> ClassDefinition? {
+            guard number >= first else { return nil }
+            if !finished {
+                done.wait()
+                finished = true
+            }
+            return definitions[number - first]
+        }
+    }
+
+    /// Starts resolving the second half of the classes on a second thread, for a large model.
+    private func resolvingAhead() -> ResolvedAhead? {
+        var declarations: [(ClassDeclaration, String)] = []
+        for file in files {
+            for declaration in file.classes { declarations.append((declaration, file.file.path)) }
+        }
+        guard declarations.count >= classesResolvedAhead, !declarations.isEmpty else { return nil }
+        let first = declarations.count / 2
+        let ahead = ResolvedAhead(first: first)
+        var helper = self
+        helper.files = []
+        helper.diagnostics = DiagnosticCollector()
+        let half = Array(declarations[first...])
+        Thread { [helper] in
+            var resolver = helper
+            var definitions: [ClassDefinition?] = []
+            definitions.reserveCapacity(half.count)
+            for (declaration, path) in half {
+                let (reported, remaining) = (resolver.diagnostics.diagnostics.count, resolver.suggestions.remaining)
+                let definition = resolver.resolveClass(declaration, file: path)
+                let clean = resolver.diagnostics.diagnostics.count == reported && resolver.suggestions.remaining == remaining
+                definitions.append(clean ? definition : nil)
+            }
+            ahead.finish(definitions)
+        }.start()
+        return ahead
+    }
+
     /// Drops a resolved class's field declarations, but for its inverses, which
     /// `checkInverses` locates errors in once every class is resolved.
     private mutating func releaseFields(of declaration: ClassDeclaration, at position: (file: Int, index: Int)) {
         let inverses = declaration.fields.filter { if case .inverse? = $0.type { true } else { false } }
         files[position.file].classes[position.index].fields = inverses
         if classDeclarations[declaration.name]?.location == declaration.location {
-            classDeclarations[declaration.name]?.fields = inverses
+            inverseDeclarations[declaration.name] = inverses
         }
     }
 
@@ -126,7 +207,10 @@ struct SchemaValidator {
                 _ = register(declaration.name, .embedded, declaration.location)
             }
             for declaration in file.classes where register(declaration.name, .class, declaration.location) {
-                classDeclarations[declaration.name] = declaration
+                // Without its fields: those stay in `files` alone, to be released as each class is resolved.
+                var registered = declaration
+                registered.fields = []
+                classDeclarations[declaration.name] = registered
             }
         }
         checkSwiftTypeNames()
@@ -647,7 +731,7 @@ struct SchemaValidator {
             var declarationsByName: [String: FieldDeclaration]?
             func declarations() -> [String: FieldDeclaration] {
                 if let declarationsByName { return declarationsByName }
-                let made = Dictionary((classDeclarations[definition.name]?.fields ?? []).map { ($0.name, $0) },
+                let made = Dictionary((inverseDeclarations[definition.name] ?? []).map { ($0.name, $0) },
                                       uniquingKeysWith: { first, _ in first })
                 declarationsByName = made
                 return made

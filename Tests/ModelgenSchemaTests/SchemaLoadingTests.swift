@@ -312,3 +312,47 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
         #expect(components["d"] != nil && components["d"] != components["a"], "a self-loop is a cycle of its own")
     }
 }
+
+@Suite struct ResolvingAheadTests {
+    /// `count` classes over two files; from class `firstBad` on, each has two fields of unknown
+    /// types (looked up for "did you mean" until the suggestion budget runs out) and one field
+    /// the SDK drops (a warning).
+    static func files(count: Int, firstBad: Int) -> [(path: String, text: String)] {
+        func file(_ range: Range<Int>) -> String {
+            var text = "version: 1\nclasses:\n"
+            for index in range {
+                text += "  Class\(index):\n    fields:\n      title: string!\n      next: pointer<Class\((index + 1) % count)>\n"
+                if index >= firstBad {
+                    text += "      size: strng\n      owner: Clas\(index)\n      ACL2: int\n      isDirty: bool\n"
+                }
+            }
+            return text
+        }
+        return [("a.yaml", file(0..<count / 3)), ("b.yaml", file(count / 3..<count))]
+    }
+
+    @Test func aValidModelIsTheSameResolvedAheadOrInOrder() throws {
+        let sources = Self.files(count: 600, firstBad: 600)
+        let inOrder = SchemaLoading.load(sources: sources, classesResolvedAhead: .max)
+        let ahead = SchemaLoading.load(sources: sources)
+        #expect(inOrder.diagnostics.isEmpty)
+        let schema = try #require(ahead.schema)
+        #expect(schema == inOrder.schema)
+        #expect(schema.classes.map(\.name) == (0..<600).map { "Class\($0)" })
+    }
+
+    @Test(arguments: [0, 150, 450, 599])
+    func problemsAnywhereAreReportedAsInOrderEvenPastTheSuggestionBudget(firstBad: Int) {
+        let sources = Self.files(count: 600, firstBad: firstBad)
+        let inOrder = SchemaLoading.load(sources: sources, classesResolvedAhead: .max)
+        let ahead = SchemaLoading.load(sources: sources)
+        #expect(inOrder.schema == nil)
+        #expect(ahead.diagnostics == inOrder.diagnostics)
+        // The budget ran out: some unknown types come without a suggestion.
+        if firstBad == 0 {
+            let unknown = inOrder.diagnostics.filter { $0.message.hasPrefix("unknown type") }
+            #expect(unknown.count == 1_200)
+            #expect(unknown.contains { $0.notes.isEmpty } && unknown.contains { !$0.notes.isEmpty })
+        }
+    }
+}
