@@ -43,7 +43,8 @@ struct SchemaValidator {
         let ahead = resolvingAhead()
         var classNumber = 0
         // By index, holding no copy of the declarations: each type's field declarations are
-        // released as soon as its definition is made, so the model is never held twice.
+        // released as soon as its definition is made, so the model is never held twice (the
+        // second thread holds its half of the classes' declarations until it is done).
         for fileIndex in files.indices {
             let path = files[fileIndex].file.path
             enums.append(contentsOf: files[fileIndex].enums)
