@@ -33,12 +33,17 @@ struct SchemaLoader {
     /// Loads one part of the file, in the order `YAMLReader.stream` hands them on.
     mutating func load(_ part: YAMLStreamPart) {
         switch part {
-        case .sectionEntry(section: "classes", let item):
+        case .sectionEntry(let section, let item): loadSectionEntry(item, of: section)
+        case .entry(let entry): loadTopLevel(entry)
+        }
+    }
+
+    /// A class (under `classes`) or an embedded type (under `embedded`), streamed or not.
+    private mutating func loadSectionEntry(_ item: YAMLMappingEntry, of section: String) {
+        if section == "classes" {
             declarations.classes.append(loadClass(item))
-        case .sectionEntry(section: _, let item):
+        } else {
             declarations.embedded.append(loadEmbedded(item))
-        case .entry(let entry):
-            loadTopLevel(entry)
         }
     }
 
@@ -78,10 +83,8 @@ struct SchemaLoader {
             }
         // A streamed section arrives here empty, after its entries; one that was not streamed
         // (not a mapping, or anchored) comes whole.
-        case "embedded":
-            for item in namedEntries(entry.value, "'embedded'") { declarations.embedded.append(loadEmbedded(item)) }
-        case "classes":
-            for item in namedEntries(entry.value, "'classes'") { declarations.classes.append(loadClass(item)) }
+        case "embedded", "classes":
+            for item in namedEntries(entry.value, "'\(entry.key)'") { loadSectionEntry(item, of: entry.key) }
         default:
             unknownKey(entry, allowed: Self.topLevelKeys, in: "a schema file")
         }
