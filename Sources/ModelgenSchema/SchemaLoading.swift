@@ -68,23 +68,24 @@ public enum SchemaLoading {
         loader.start()
         // Parts go over in batches: waking the other thread costs about as much as loading a part.
         var batch: [Message] = []
-        func send(_ message: Message, flush: Bool) {
+        func send(_ message: Message) {
             batch.append(message)
-            guard flush || batch.count == Self.batchSize else { return }
+            guard batch.count == Self.batchSize else { return }
             handOff.send(batch)
             batch = []
             batch.reserveCapacity(Self.batchSize)
         }
         for (index, path) in paths.enumerated() {
-            send(.begin(path), flush: false)
+            send(.begin(path))
             do {
-                let end = try read(index) { send(.part($0), flush: false) }
-                send(.end(end), flush: false)
+                let end = try read(index) { send(.part($0)) }
+                send(.end(end))
             } catch {
-                send(.failed(error), flush: false)
+                send(.failed(error))
             }
         }
-        send(.done, flush: true)
+        batch.append(.done)
+        handOff.send(batch)
         var loading = loaded.wait()
         return loading.finish(order: paths, classesResolvedAhead: classesResolvedAhead)
     }
