@@ -110,18 +110,24 @@ struct SchemaValidator {
 
     /// Starts resolving the second half of the classes on a second thread, for a large model.
     private func resolvingAhead() -> ResolvedAhead? {
-        var declarations: [(ClassDeclaration, String)] = []
+        let count = files.reduce(0) { $0 + $1.classes.count }
+        guard count >= classesResolvedAhead, count > 0 else { return nil }
+        let first = count / 2
+        // The second half's declarations, each with its file, counting classes across files.
+        var half: [(ClassDeclaration, String)] = []
+        half.reserveCapacity(count - first)
+        var number = 0
         for file in files {
-            for declaration in file.classes { declarations.append((declaration, file.file.path)) }
+            for declaration in file.classes {
+                if number >= first { half.append((declaration, file.file.path)) }
+                number += 1
+            }
         }
-        guard declarations.count >= classesResolvedAhead, !declarations.isEmpty else { return nil }
-        let first = declarations.count / 2
         let ahead = ResolvedAhead(first: first)
         var helper = self
         helper.files = []
         helper.diagnostics = DiagnosticCollector()
-        let half = Array(declarations[first...])
-        Thread { [helper] in
+        Thread { [helper, half] in
             var resolver = helper
             var definitions: [ClassDefinition?] = []
             definitions.reserveCapacity(half.count)
