@@ -38,13 +38,14 @@ public struct SwiftModelEmitter: Emitter {
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return }
         let models = SwiftViewModels(schema: schema, names: names, options: options)
+        let builtinSources = linkingFiles(to: names.implicitBuiltins, in: schema)
         // Without shards, each type's file is made and handed on as soon as its text is
         // rendered; shards need every type's text (with the schema file it belongs to) first.
         var rendered: [(typeName: String, source: String, text: String)] = []
         func add(_ typeName: String, source: String, text: String) {
             if options.shards == nil {
                 sink(GeneratedFile(path: "\(options.folder)/\(typeName).swift",
-                                   sources: sources(of: typeName, schema: schema, names: names, default: source),
+                                   sources: sources(of: typeName, names: names, builtinSources: builtinSources, default: source),
                                    commentPrefix: "//", body: text))
             } else {
                 rendered.append((typeName, source, text))
@@ -55,7 +56,7 @@ public struct SwiftModelEmitter: Emitter {
                 text: templates.render("swift-class", models.classView(definition, builtin: definition.builtin)))
         }
         for builtin in names.implicitBuiltins {
-            let sources = linkingFiles(to: builtin.rawValue, in: schema)
+            let sources = builtinSources[builtin]!
             add(names.classes[builtin.rawValue]!, source: sources[0],
                 text: templates.render("swift-class", models.classView(nil, builtin: builtin)))
         }
@@ -84,9 +85,10 @@ public struct SwiftModelEmitter: Emitter {
 
     /// The header sources of a type's own file: a generated built-in class names every file
     /// that links to it.
-    private func sources(of typeName: String, schema: Schema, names: SwiftTypeNames, default source: String) -> [String] {
+    private func sources(of typeName: String, names: SwiftTypeNames, builtinSources: [BuiltinClass: [String]],
+                         default source: String) -> [String] {
         for builtin in names.implicitBuiltins where names.classes[builtin.rawValue] == typeName {
-            return linkingFiles(to: builtin.rawValue, in: schema)
+            return builtinSources[builtin]!
         }
         return [source]
     }
@@ -131,24 +133,37 @@ public struct SwiftModelEmitter: Emitter {
     }
 
 
-    /// The schema files with a field that links to `className`, for a generated built-in class.
-    private func linkingFiles(to className: String, in schema: Schema) -> [String] {
-        var files: [String] = []
-        func links(_ type: FieldType) -> Bool {
+    /// For each of `builtins` (the built-in classes generated without a declaration): the
+    /// schema files with a field that links to it, in one pass over the schema; every schema
+    /// file for one that nothing links to.
+    private func linkingFiles(to builtins: [BuiltinClass], in schema: Schema) -> [BuiltinClass: [String]] {
+        var files: [BuiltinClass: [String]] = [:]
+        guard !builtins.isEmpty else { return files }
+        func linked(_ type: FieldType) -> BuiltinClass? {
             switch type {
-            case .pointer(let name), .relation(let name), .inverse(let name, _): return name == className
-            case .array(let element), .map(let element): return links(element)
-            default: return false
+            case .pointer(let name), .relation(let name), .inverse(let name, _):
+                return builtins.first { $0.rawValue == name }
+            case .array(let element), .map(let element): return linked(element)
+            default: return nil
             }
         }
-        for definition in schema.classes where definition.fields.contains(where: { links($0.type) })
-            || definition.builtin.map({ $0.predefinedFields.contains { links($0.type) } }) == true {
-            if !files.contains(definition.file) { files.append(definition.file) }
+        func add(_ file: String, linkedBy types: some Sequence<FieldType>) {
+            for type in types {
+                guard let builtin = linked(type) else { continue }
+                if files[builtin, default: []].contains(file) == false { files[builtin, default: []].append(file) }
+            }
         }
-        for definition in schema.embeddedTypes where definition.fields.contains(where: { links($0.type) }) {
-            if !files.contains(definition.file) { files.append(definition.file) }
+        for definition in schema.classes {
+            add(definition.file, linkedBy: definition.fields.lazy.map(\.type))
+            if let builtin = definition.builtin { add(definition.file, linkedBy: builtin.predefinedFields.lazy.map(\.type)) }
         }
-        return files.isEmpty ? schema.files.map(\.path) : files
+        for definition in schema.embeddedTypes {
+            add(definition.file, linkedBy: definition.fields.lazy.map(\.type))
+        }
+        for builtin in builtins where files[builtin] == nil {
+            files[builtin] = schema.files.map(\.path)
+        }
+        return files
     }
 
     /// With `unknownEnumCase`, every enum gets a case `unknown(raw)`; a declared case may not
@@ -167,9 +182,10 @@ public struct SwiftModelEmitter: Emitter {
     /// a stored field of the same name would clash with them.
     private func checkHelperNames(_ schema: Schema, diagnostics: inout DiagnosticCollector) {
         for definition in schema.classes {
-            var members: [String: FieldDefinition] = [:]
-            for field in definition.fields { members[field.swiftName ?? field.name] = field }
-            for field in definition.fields {
+            let fields = definition.fields
+            // Most classes have no relation or inverse, and need no look at their members.
+            guard fields.contains(where: { $0.type.hasHelpers }) else { continue }
+            for field in fields {
                 let base = field.swiftName ?? field.name
                 let helpers: [String]
                 switch field.type {
@@ -178,12 +194,23 @@ public struct SwiftModelEmitter: Emitter {
                 default: continue
                 }
                 for helper in helpers {
-                    if let other = members[helper] {
+                    // The last member of that name, as a dictionary of the members would hold.
+                    if let other = fields.last(where: { ($0.swiftName ?? $0.name) == helper }) {
                         diagnostics.error("field '\(other.name)' of class '\(definition.name)' clashes with the Swift method '\(helper)()' generated for '\(field.name)'",
                                           at: other.location, notes: [.init("give the field another Swift name with 'swiftName'")])
                     }
                 }
             }
+        }
+    }
+}
+
+private extension FieldType {
+    /// Whether a field of this type gets helper methods (`<field>Relation()`, `<field>Query()`).
+    var hasHelpers: Bool {
+        switch self {
+        case .relation, .inverse: true
+        default: false
         }
     }
 }

@@ -5,6 +5,7 @@ import ModelgenWriter
 
 struct Gen: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "gen",
         abstract: "Generate code from the schemas and write it to the output directory.",
         discussion: "Writes only files whose bytes change, atomically; removes stale generated files; never touches hand-written ones.")
 
@@ -110,6 +111,7 @@ struct Gen: ParsableCommand {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check that the output directory holds exactly what 'gen' would write.",
         discussion: "Exit 0 when fresh, 2 when stale (with a diff), 1 on any error. Writes nothing.")
 
@@ -182,6 +184,7 @@ struct Check: ParsableCommand {
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Validate schemas without generating anything.")
 
     @Argument(help: "Schema files (YAML). Without any, the config's inputs.")

@@ -10,7 +10,7 @@ struct TemplatesCommand: ParsableCommand {
         subcommands: [Dump.self, List.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the default templates by name.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the default templates by name.")
 
         func run() {
             for name in DefaultTemplates.files.keys.sorted() { Console.out(name) }
@@ -19,6 +19,7 @@ struct TemplatesCommand: ParsableCommand {
 
     struct Dump: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "dump",
             abstract: "Write the default templates into a folder, to start overriding them.",
             discussion: """
                 Point 'templates:' in modelgen.yml at the folder and edit the copies; files you delete \
