@@ -15,6 +15,12 @@ import Darwin
 /// its whole output: each new or changed file is written at once to a hidden temporary file
 /// beside its target (as `OutputWriter.apply` does) and only its path is kept.
 ///
+/// A folder that does not exist yet is made whole: under a hidden name beside where it goes
+/// (`.NAME.modelgen-tmp-PID`), its new files written there under their own names, and the
+/// folder renamed into place by `commit`. A first run into an empty output directory thus
+/// renames one folder per emitter instead of each of a thousand files (on disk, those renames
+/// took a tenth of `gen`'s time at 1,000 classes).
+///
 /// The guarantees are the writer's: nothing is renamed into place until every file is staged
 /// and the plan has no problem (`commit`); otherwise `discard` removes every temporary file and
 /// every folder made for them, so a failed run changes nothing. The caller holds the output
@@ -23,6 +29,8 @@ public final class OutputStaging: @unchecked Sendable {
     private enum Entry {
         case create(path: String, temporary: String)
         case update(path: String, temporary: String)
+        /// Written under its own name inside a new folder, which `commit` renames.
+        case createInNewFolder(path: String, file: String)
         case unchanged(path: String)
     }
 
@@ -38,8 +46,11 @@ public final class OutputStaging: @unchecked Sendable {
     private var failure: OutputWriter.Failure?
     private var createdDirectories: [String] = []
     /// Folders (full paths) made or found to be directories, all the way down, for an earlier
-    /// new file: a new file in one needs no look at the folders on its way.
-    private var knownFolders: Set<String> = []
+    /// new file, each with where its new files are written (itself, or its place inside a new
+    /// folder's hidden one): a new file in one needs no look at the folders on its way.
+    private var knownFolders: [String: String] = [:]
+    /// The folders made whole (full paths), each with the hidden folder it is made in.
+    private var newFolders: [(target: String, hidden: String)] = []
     /// False when the output is something other than a directory (a problem already).
     private let isUsable: Bool
 
@@ -65,7 +76,12 @@ public final class OutputStaging: @unchecked Sendable {
         let outcome = Self.stage(file, at: place)
         lock.withLock {
             switch outcome {
-            case .created(let temporary): entries.append(.create(path: file.path, temporary: temporary))
+            case .created(let temporary):
+                if case .newInNewFolder = place {
+                    entries.append(.createInNewFolder(path: file.path, file: temporary))
+                } else {
+                    entries.append(.create(path: file.path, temporary: temporary))
+                }
             case .updated(let temporary): entries.append(.update(path: file.path, temporary: temporary))
             case .unchanged: entries.append(.unchanged(path: file.path))
             case .refused(let problem): problems.append(problem)
@@ -83,19 +99,23 @@ public final class OutputStaging: @unchecked Sendable {
               seen.insert(file.path.lowercased()).inserted else { return nil }
         wanted.insert(file.path)
         let folder = FileSystem.parent(FileSystem.join(directory, file.path))
-        let inKnownFolder = knownFolders.contains(folder)
-        switch OutputPlan.place(of: file.path, in: directory, inKnownFolder: inKnownFolder) {
+        let known = knownFolders[folder]
+        switch OutputPlan.place(of: file.path, in: directory, inKnownFolder: known != nil) {
         case .missing(let full):
-            if !inKnownFolder {
+            let writtenIn: String
+            if let known {
+                writtenIn = known
+            } else {
                 do throws(FileSystem.Failure) {
-                    createdDirectories += try FileSystem.makeDirectories(folder)
+                    writtenIn = try makeFolder(folder, of: file.path)
                 } catch {
                     failure = OutputWriter.Failure(description: error.description + "; nothing was changed")
                     return nil
                 }
-                knownFolders.insert(folder)
+                knownFolders[folder] = writtenIn
             }
-            return .new(full)
+            guard writtenIn != folder else { return .new(full) }
+            return .newInNewFolder(full, at: FileSystem.join(writtenIn, String(full.utf8.dropFirst(folder.utf8.count + 1))!))
         case .file(let full):
             return .existing(full)
         case .refused(let problem):
@@ -104,8 +124,47 @@ public final class OutputStaging: @unchecked Sendable {
         }
     }
 
+    /// Makes the folders of a new file at `path` (whose full folder is `folder`) and returns
+    /// the folder its text is written in: `folder` itself when it exists, or its place inside
+    /// the hidden folder of the new folder it is in (made now, for the first file in it).
+    private func makeFolder(_ folder: String, of path: String) throws(FileSystem.Failure) -> String {
+        for made in newFolders where folder == made.target || folder.hasPrefix(made.target + "/") {
+            let inside = made.hidden + String(folder.utf8.dropFirst(made.target.utf8.count))!
+            createdDirectories += try FileSystem.makeDirectories(inside)
+            return inside
+        }
+        // The first folder on the way (inside the output directory) that is missing.
+        var current = directory
+        var missing: String?
+        if FileSystem.kind(directory) == .directory {
+            for component in FileSystem.parent(path).split(separator: "/") {
+                current = FileSystem.join(current, String(component))
+                if FileSystem.kind(current) == .missing {
+                    missing = current
+                    break
+                }
+            }
+        }
+        let slash = missing?.lastIndex(of: "/")
+        guard let missing, let slash,
+              case let hidden = String(missing[..<slash]) + "/." + missing[missing.index(after: slash)...]
+                  + OutputWriter.temporaryMarker + String(OutputWriter.processID),
+              FileSystem.kind(hidden) == .missing else {
+            // Nothing to make whole (or a leftover of an earlier run in the way, which `commit`
+            // removes): new files get temporaries beside them.
+            createdDirectories += try FileSystem.makeDirectories(folder)
+            return folder
+        }
+        let inside = hidden + String(folder.utf8.dropFirst(missing.utf8.count))!
+        createdDirectories += try FileSystem.makeDirectories(inside)
+        newFolders.append((missing, hidden))
+        return inside
+    }
+
     private enum StagingPlace {
         case new(String)
+        /// A new file of a new folder: its full path, and where it is written meanwhile.
+        case newInNewFolder(String, at: String)
         case existing(String)
     }
 
@@ -126,6 +185,8 @@ public final class OutputStaging: @unchecked Sendable {
         switch place {
         case .new(let full):
             stager = Stager(target: full, comparison: nil)
+        case .newInNewFolder(let full, let file):
+            stager = Stager(target: full, comparison: nil, writtenAt: file)
         case .existing(let full):
             do throws(FileSystem.Failure) {
                 stager = Stager(target: full, comparison: try FileSystem.Comparison(full))
@@ -142,14 +203,18 @@ public final class OutputStaging: @unchecked Sendable {
         let target: String
         /// What is on disk, compared with the text until it differs; `nil` for a new file.
         let comparison: FileSystem.Comparison?
+        /// For a new file of a new folder, where it is written (under its own name, in the
+        /// hidden folder); otherwise it gets a temporary beside its target.
+        let writtenAt: String?
         /// Open from the first difference on.
         var temporary: FileSystem.NewFile?
         /// Set when the file is refused or a write failed: the rest of the text is ignored.
         var settled: Outcome?
 
-        init(target: String, comparison: FileSystem.Comparison?) {
+        init(target: String, comparison: FileSystem.Comparison?, writtenAt: String? = nil) {
             self.target = target
             self.comparison = comparison
+            self.writtenAt = writtenAt
         }
 
         mutating func take(_ piece: String) {
@@ -196,7 +261,15 @@ public final class OutputStaging: @unchecked Sendable {
                 guard settled == nil else { return false }
             }
             do throws(FileSystem.Failure) {
-                temporary = try OutputWriter.openTemporary(for: target)
+                if let writtenAt {
+                    do throws(FileSystem.Failure) {
+                        temporary = try FileSystem.NewFile(replacingLeftover: writtenAt)
+                    } catch {
+                        throw OutputWriter.naming(target, in: error, for: writtenAt)
+                    }
+                } else {
+                    temporary = try OutputWriter.openTemporary(for: target)
+                }
             } catch {
                 settled = .failed(error)
                 return false
@@ -235,13 +308,14 @@ public final class OutputStaging: @unchecked Sendable {
         lock.withLock {
             for entry in entries {
                 switch entry {
-                case .create(_, let temporary), .update(_, let temporary): unlink(temporary)
+                case .create(_, let temporary), .update(_, let temporary), .createInNewFolder(_, let temporary): unlink(temporary)
                 case .unchanged: continue
                 }
             }
             entries = []
             for directory in createdDirectories.reversed() { _ = FileSystem.removeIfEmpty(directory) }
             createdDirectories = []
+            newFolders = []
         }
     }
 
@@ -257,20 +331,23 @@ public final class OutputStaging: @unchecked Sendable {
             summary.leftoversRemoved = OutputWriter.removeLeftovers(in: directory)
             // In path order, as a plan applies its actions.
             let sorted = entries.sorted { Self.path(of: $0) < Self.path(of: $1) }
-            let staged = sorted.compactMap { entry -> (temporary: String, target: String)? in
-                switch entry {
-                case .create(let path, let temporary), .update(let path, let temporary):
-                    return (temporary, FileSystem.join(directory, path))
-                case .unchanged: return nil
+            // The new folders first (each holds its files), then each file of a folder that was there.
+            let staged = newFolders.map { (temporary: $0.hidden, target: $0.target) }
+                + sorted.compactMap { entry -> (temporary: String, target: String)? in
+                    switch entry {
+                    case .create(let path, let temporary), .update(let path, let temporary):
+                        return (temporary, FileSystem.join(directory, path))
+                    case .createInNewFolder, .unchanged: return nil
+                    }
                 }
-            }
             let removals = OutputPlan.staleGeneratedFiles(in: directory, wanted: wanted, onlyUnder: folders)
             do throws(FileSystem.Failure) {
                 try OutputWriter.renameIntoPlace(staged)
                 entries = []
+                newFolders = []
                 for entry in sorted {
                     switch entry {
-                    case .create(let path, _): summary.created.append(path)
+                    case .create(let path, _), .createInNewFolder(let path, _): summary.created.append(path)
                     case .update(let path, _): summary.updated.append(path)
                     case .unchanged(let path): summary.unchanged.append(path)
                     }
@@ -289,7 +366,7 @@ public final class OutputStaging: @unchecked Sendable {
 
     private static func path(of entry: Entry) -> String {
         switch entry {
-        case .create(let path, _), .update(let path, _), .unchanged(let path): return path
+        case .create(let path, _), .update(let path, _), .createInNewFolder(let path, _), .unchanged(let path): return path
         }
     }
 }

@@ -116,22 +116,36 @@ public enum OutputWriter {
         FileSystem.Failure(description: error.description.replacing(temporary, with: target))
     }
 
-    /// Renames each temporary file onto its target, in order; when one fails, the temporaries
-    /// not yet renamed are removed before the error is passed on.
+    /// Renames each temporary file (or hidden new folder) onto its target, in order; when one
+    /// fails, the temporaries not yet renamed are removed before the error is passed on.
     static func renameIntoPlace(_ staged: [(temporary: String, target: String)]) throws(FileSystem.Failure) {
         for (index, item) in staged.enumerated() {
             do throws(FileSystem.Failure) {
                 try FileSystem.rename(item.temporary, item.target)
             } catch {
-                for rest in staged[index...] { unlink(rest.temporary) }
+                for rest in staged[index...] { removeTemporary(rest.temporary) }
                 throw error
             }
         }
     }
 
-    /// Removes the temporary files (`.NAME.modelgen-tmp-PID`) that a run killed while writing
-    /// left behind, anywhere under `directory`; returns their relative paths. A file whose
-    /// process is still running belongs to a run in progress and is left alone.
+    /// Removes a temporary file, or a hidden folder a run made whole (with everything in it:
+    /// only that run wrote there).
+    static func removeTemporary(_ path: String) {
+        guard FileSystem.kind(path) == .directory else {
+            unlink(path)
+            return
+        }
+        for (name, kind) in FileSystem.entries(path) {
+            let inside = FileSystem.join(path, name)
+            if kind == .directory { removeTemporary(inside) } else { unlink(inside) }
+        }
+        _ = FileSystem.removeIfEmpty(path)
+    }
+
+    /// Removes the temporary files and hidden new folders (`.NAME.modelgen-tmp-PID`) that a run
+    /// killed while writing left behind, anywhere under `directory`; returns their relative
+    /// paths. One whose process is still running belongs to a run in progress and is left alone.
     @discardableResult
     public static func removeLeftovers(in directory: String) -> [String] {
         var removed: [String] = []
@@ -141,7 +155,12 @@ public enum OutputWriter {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 switch kind {
                 case .directory:
-                    if !name.hasPrefix(".") { walk(path) }
+                    if !name.hasPrefix(".") {
+                        walk(path)
+                    } else if let pid = temporaryOwner(name), pid != processID, !FileSystem.processExists(pid) {
+                        removeTemporary(FileSystem.join(directory, path))
+                        if FileSystem.kind(FileSystem.join(directory, path)) == .missing { removed.append(path) }
+                    }
                 case .file:
                     guard let pid = temporaryOwner(name), pid != processID, !FileSystem.processExists(pid) else { continue }
                     if (try? FileSystem.remove(FileSystem.join(directory, path))) != nil { removed.append(path) }

@@ -86,8 +86,12 @@ enum OutputSafety {
             window = min(window, full.seconds)
         }
         let iterations = 40
+        let swiftFiles = Set(references[0].keys.filter { $0.hasPrefix("Swift/") })
         for iteration in 0..<iterations {
             try sandbox.write("s.yaml", versions[(iteration + 1) % 2])
+            // Every third run makes the Swift folder anew (in a hidden folder, renamed whole).
+            let remakesFolder = iteration % 3 == 0
+            if remakesFolder, sandbox.exists("Out/Swift") { try FileManager.default.removeItem(atPath: sandbox.path + "/Out/Swift") }
             let process = try ModelgenProcess(["gen", "s.yaml", "--output", "Out"], in: sandbox.path)
             try await Task.sleep(nanoseconds: UInt64.random(in: 0...UInt64(window * 1e9), using: &generator))
             process.kill()
@@ -103,12 +107,16 @@ enum OutputSafety {
             let files = try sandbox.snapshot()
             #expect(files["Out/Notes.md"] == Data("Hand-written.\n".utf8), "the hand-written file is never touched")
             for (path, bytes) in OutputSafety.output(files) where path != "Notes.md" {
-                let name = (path as NSString).lastPathComponent
-                if name.hasPrefix(".") && name.contains(".modelgen-tmp-") {
+                // A temporary file, or a file in the hidden folder of a new folder.
+                if path.split(separator: "/").contains(where: { $0.hasPrefix(".") && $0.contains(".modelgen-tmp-") }) {
                     leftovers += 1
                     continue
                 }
                 #expect(valid[path]?.contains(bytes) == true, "iteration \(iteration): \(path) is partial or foreign (\(bytes.count) bytes)")
+            }
+            if remakesFolder, sandbox.exists("Out/Swift") {
+                let present = Set(OutputSafety.output(files).keys.filter { $0.hasPrefix("Swift/") })
+                #expect(present == swiftFiles, "iteration \(iteration): a new folder appears whole or not at all")
             }
         }
         print("killed mid-run \(killedMidRun) of \(iterations) times; \(leftovers) leftover temporary files seen")
@@ -136,6 +144,9 @@ enum OutputSafety {
         try sandbox.write("Out/Deep/Er/.X.sql.modelgen-tmp-\(dead)", "")
         try sandbox.write("Out/Swift/.C1.swift.modelgen-tmp-\(getpid())", "a run in progress")
         try sandbox.write("Out/Swift/.hidden-notes", "mine")
+        // Hidden new folders: one of a dead run (removed with what is in it), one of a live run.
+        try sandbox.write("Out/.SQL.modelgen-tmp-\(dead)/Sub/postgresql.sql", "half")
+        try sandbox.write("Out/.Docs.modelgen-tmp-\(getpid())/a.md", "a run in progress")
         // Names that only look like temporaries: not hidden, no process id, more than digits.
         let lookalikes = ["Out/Swift/C2.swift.modelgen-tmp-\(dead)", "Out/Swift/.C3.swift.modelgen-tmp-",
                           "Out/Swift/.C4.swift.modelgen-tmp-\(dead)x", "Out/Swift/.C5.swift.modelgen-tmp+\(dead)",
@@ -143,7 +154,9 @@ enum OutputSafety {
         for path in lookalikes { try sandbox.write(path, "mine") }
         let run = try await ModelgenProcess.run(["gen", "s.yaml", "--output", "Out"], in: sandbox.path)
         #expect(run.exitStatus == 0, "\(run)")
-        #expect(run.stdout.hasPrefix("Out: removed 2 temporary files left by an interrupted run\n"))
+        #expect(run.stdout.hasPrefix("Out: removed 3 temporary files left by an interrupted run\n"))
+        #expect(!sandbox.exists("Out/.SQL.modelgen-tmp-\(dead)"))
+        #expect(sandbox.exists("Out/.Docs.modelgen-tmp-\(getpid())/a.md"), "a live run's folder is not ours to remove")
         #expect(!sandbox.exists("Out/Swift/.C0.swift.modelgen-tmp-\(dead)"))
         #expect(!sandbox.exists("Out/Deep/Er/.X.sql.modelgen-tmp-\(dead)"))
         #expect(sandbox.exists("Out/Swift/.C1.swift.modelgen-tmp-\(getpid())"), "a live run's file is not ours to remove")

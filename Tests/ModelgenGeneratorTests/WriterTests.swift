@@ -435,6 +435,62 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         #expect(try directory.snapshot() == before)
     }
 
+    /// A folder that is missing is made whole: its files are written under their own names in
+    /// a hidden folder beside it, which `commit` renames into place; a file of a folder that is
+    /// there gets a temporary of its own. A discard leaves no hidden folder.
+    @Test func aNewFolderIsMadeHiddenAndRenamedIntoPlaceWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("Out/Old/notes.md", "mine\n")
+        let pid = getpid()
+        func file(_ path: String) -> GeneratedFile {
+            GeneratedFile(path: path, sources: ["S.yaml"], commentPrefix: "#", body: "text of \(path)\n")
+        }
+        let paths = ["New/Deep/a.txt", "Old/c.txt", "New/b.txt", "top.txt", "Old/Fresh/d.txt"]
+        func stageAll() -> OutputStaging {
+            let staging = OutputStaging(directory: directory.path + "/Out")
+            for path in paths { staging.add(file(path)) }
+            return staging
+        }
+
+        let discarded = stageAll()
+        #expect(try discarded.check().isEmpty)
+        #expect(try directory.snapshot().keys.sorted() == [
+            "Out/.New.modelgen-tmp-\(pid)/Deep/a.txt", "Out/.New.modelgen-tmp-\(pid)/b.txt", "Out/.top.txt.modelgen-tmp-\(pid)",
+            "Out/Old/.Fresh.modelgen-tmp-\(pid)/d.txt", "Out/Old/.c.txt.modelgen-tmp-\(pid)", "Out/Old/notes.md",
+        ])
+        #expect(!directory.exists("Out/New") && !directory.exists("Out/Old/Fresh"), "nothing is in place before the commit")
+        discarded.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/Out") == ["Old"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/Out/Old") == ["notes.md"])
+
+        let staging = stageAll()
+        #expect(try staging.check().isEmpty)
+        let summary = try staging.commit()
+        #expect(summary.created == paths.sorted())
+        let files = try directory.snapshot()
+        #expect(files.keys.sorted() == ["Out/New/Deep/a.txt", "Out/New/b.txt", "Out/Old/Fresh/d.txt", "Out/Old/c.txt",
+                                        "Out/Old/notes.md", "Out/top.txt"])
+        for path in paths { #expect(files["Out/" + path] == Data(file(path).contents.utf8)) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/Out").sorted() == ["New", "Old", "top.txt"])
+    }
+
+    /// A hidden folder already where a new folder would be made (left by a run with this
+    /// process id) is not written into: the new files get temporaries of their own.
+    @Test func aHiddenFolderInTheWayIsLeftAndFilesGetTemporaries() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let hidden = "Out/.New.modelgen-tmp-\(getpid())"
+        try directory.write(hidden + "/x.txt", "left\n")
+        let staging = OutputStaging(directory: directory.path + "/Out")
+        staging.add(GeneratedFile(path: "New/a.txt", sources: ["S.yaml"], commentPrefix: "#", body: "a\n"))
+        #expect(try directory.snapshot().keys.sorted() == ["Out/.New.modelgen-tmp-\(getpid())/x.txt",
+                                                           "Out/New/.a.txt.modelgen-tmp-\(getpid())"])
+        #expect(try staging.commit().created == ["New/a.txt"])
+        #expect(try directory.read("Out/New/a.txt").hasSuffix("a\n"))
+        #expect(try directory.read(hidden + "/x.txt") == "left\n")
+    }
+
     @Test func theRealEmittersStreamTheFilesTheyReturn() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
