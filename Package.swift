@@ -24,6 +24,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // glibc's malloc_trim, which the CLI calls between validating and emitting.
+        .systemLibrary(name: "CMalloc"),
         // Locations and diagnostics shared by every stage.
         .target(name: "ModelgenDiagnostics"),
         // Stage 1: bytes -> located YAML node tree (libyaml event API).
@@ -57,6 +59,7 @@ let package = Package(
                 "ModelgenGenerator",
                 "ModelgenWriter",
                 "ModelgenTemplates",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

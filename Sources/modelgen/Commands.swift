@@ -2,6 +2,9 @@ import ArgumentParser
 import ModelgenDiagnostics
 import ModelgenGenerator
 import ModelgenWriter
+#if canImport(Glibc)
+import CMalloc
+#endif
 
 struct Gen: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +23,7 @@ struct Gen: ParsableCommand {
                                            options: options.option)
         let linted = settings.map { Generator().lint($0.request) }
         UntilExit.keep(linted)
+        FreedMemory.giveBack()
         // A model with errors, or an output that is not a folder, fails: generated in memory,
         // it is reported exactly as it always was.
         guard linted.allSatisfy(\.succeeded), settings.allSatisfy({ OutputStaging.canStage(into: $0.outputDirectory) }) else {
@@ -252,5 +256,19 @@ enum UntilExit {
 
     static func keep<Value>(_ value: Value) {
         _ = Unmanaged.passRetained(Box(value))
+    }
+}
+
+/// Memory that loading and validating freed goes back to the system before the emitters start.
+///
+/// Loading and validating run partly on threads of their own, and glibc keeps what each thread
+/// frees in that thread's arena, where the emitters' threads do not reuse it: at 10,000 classes
+/// `gen --emitter sql` peaked at 149 MB, the SQL scripts' memory on top of what the loading
+/// threads had freed but still held.
+enum FreedMemory {
+    static func giveBack() {
+        #if canImport(Glibc)
+        _ = malloc_trim(0)
+        #endif
     }
 }
