@@ -111,10 +111,9 @@ extension SQLOptions.Dialect {
         scalar != "\n" && scalar != "\t" && InvisibleCharacters.contains(scalar)
     }
 
-    /// The CHECK expression for `check` on `column`, or `nil` where the column's type already
-    /// guarantees it in this dialect.
-    func checkExpression(_ check: SQLCheck, on column: SQLColumn) -> String? {
-        let name = SQLSyntax.identifier(column.name)
+    /// The CHECK expression for `check` on `column` (whose quoted name is `name`), or `nil`
+    /// where the column's type already guarantees it in this dialect.
+    func checkExpression(_ check: SQLCheck, on column: SQLColumn, named name: String) -> String? {
         switch check {
         case .oneOf(let values):
             return "\(name) IN (\(values.map(literal).joined(separator: ", ")))"

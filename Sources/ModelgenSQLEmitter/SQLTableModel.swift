@@ -100,6 +100,10 @@ struct SQLTable {
     enum Element: Hashable {
         case column(SQLColumn)
         case primaryKey([String])
+
+        var isColumn: Bool {
+            if case .column = self { true } else { false }
+        }
     }
 
     var name: String

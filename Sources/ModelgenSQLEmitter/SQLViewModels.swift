@@ -47,23 +47,28 @@ struct SQLViewModels {
     private func table(_ table: SQLTable) -> SQLTableView {
         let inlineComments = dialect == .sqlite
         var elements: [SQLElementView] = []
-        // SQLite wants every column before the first table constraint; PostgreSQL takes them in
-        // any order, and Parse Server writes its primary key right after `objectId`.
-        let ordered = dialect == .sqlite ? table.columns.map { SQLTable.Element.column($0) } + table.elements.filter {
-            if case .column = $0 { false } else { true }
-        } : table.elements
-        for element in ordered {
+        elements.reserveCapacity(table.elements.count + table.foreignKeys.count)
+        func add(_ element: SQLTable.Element) {
             switch element {
             case .column(let column):
-                let view = SQLColumnView(name: SQLSyntax.identifier(column.name), type: dialect.typeName(column.type),
+                let name = SQLSyntax.identifier(column.name)
+                let view = SQLColumnView(name: name, type: dialect.typeName(column.type),
                                          notNull: column.notNull, defaultValue: column.defaultValue.map(dialect.literal),
-                                         checks: column.checks.compactMap { dialect.checkExpression($0, on: column) })
+                                         checks: column.checks.compactMap { dialect.checkExpression($0, on: column, named: name) })
                 elements.append(SQLElementView(comment: inlineComments ? SQLSyntax.commentLines(column.description) : [],
                                                column: view, comma: ","))
             case .primaryKey(let columns):
                 elements.append(SQLElementView(comment: [], primaryKey: columns.map(SQLSyntax.identifier).joined(separator: ", "),
                                                comma: ","))
             }
+        }
+        // SQLite wants every column before the first table constraint; PostgreSQL takes them in
+        // any order, and Parse Server writes its primary key right after `objectId`.
+        if dialect == .sqlite {
+            for element in table.elements where element.isColumn { add(element) }
+            for element in table.elements where !element.isColumn { add(element) }
+        } else {
+            for element in table.elements { add(element) }
         }
         for key in table.foreignKeys where dialect == .sqlite || !order.isDeferred(key, of: table.name) {
             elements.append(SQLElementView(comment: [], foreignKey: foreignKey(key, table: table.name), comma: ","))
@@ -74,7 +79,7 @@ struct SQLViewModels {
             if let text = SQLSyntax.commentText(table.description) {
                 comments.append(SQLCommentView(kind: "TABLE", target: SQLSyntax.identifier(table.name), text: SQLSyntax.stringLiteral(text)))
             }
-            for column in table.columns {
+            for case .column(let column) in table.elements {
                 guard let text = SQLSyntax.commentText(column.description) else { continue }
                 comments.append(SQLCommentView(kind: "COLUMN", target: SQLSyntax.identifier(table.name) + "." + SQLSyntax.identifier(column.name),
                                                text: SQLSyntax.stringLiteral(text)))
