@@ -23,20 +23,37 @@ struct SwiftViewModels {
 
     /// A stored property, from the schema or predefined by a built-in class.
     private struct Stored {
-        var parseName: String
-        var swiftName: String
-        var type: String
+        let parseName: String
+        let swiftName: String
+        /// `swiftName` as code names it (backticked when a keyword), found once: every view of
+        /// the field uses it.
+        let identifier: String
+        let type: String
         /// The value type of its `Field` key, when it differs from `type`: a pointer stored as
         /// `Pointer<C>` still compares with, and is set to, a `C`.
-        var keyType: String? = nil
-        var doc: [String]
-        var isRequired: Bool
-        var isPredefined: Bool
+        let keyType: String?
+        let doc: [String]
+        let isRequired: Bool
+        let isPredefined: Bool
         /// A pointer to an object of a schema class (stored as `@Indirect` when the names box
         /// pointers, with ParseRuntime).
-        var isPointer = false
+        let isPointer: Bool
         /// Set for the few SDK-required fields that are not optional.
-        var initialValue: String? = nil
+        let initialValue: String?
+
+        init(parseName: String, swiftName: String, type: String, keyType: String? = nil, doc: [String],
+             isRequired: Bool, isPredefined: Bool, isPointer: Bool = false, initialValue: String? = nil) {
+            self.parseName = parseName
+            self.swiftName = swiftName
+            identifier = SwiftSyntax.identifier(swiftName)
+            self.type = type
+            self.keyType = keyType
+            self.doc = doc
+            self.isRequired = isRequired
+            self.isPredefined = isPredefined
+            self.isPointer = isPointer
+            self.initialValue = initialValue
+        }
     }
 
     func classView(_ definition: ClassDefinition?, builtin: BuiltinClass?) -> SwiftClassView {
@@ -90,7 +107,7 @@ struct SwiftViewModels {
             }
         }
         for field in stored {
-            keys.insert(SwiftFieldKeyView(name: SwiftSyntax.identifier(field.swiftName), keyType: "ParseField",
+            keys.insert(SwiftFieldKeyView(name: field.identifier, keyType: "ParseField",
                                           valueType: field.keyType ?? field.type, parseName: SwiftSyntax.stringLiteral(field.parseName)),
                         at: keys.count - relations.count)
         }
@@ -104,16 +121,16 @@ struct SwiftViewModels {
             className: builtin == nil && typeName != parseName ? SwiftSyntax.stringLiteral(parseName) : nil,
             typeAliases: SwiftBuiltinFields.typeAliases(builtin, userType: userType).map { SwiftTypeAliasView(name: $0.name, type: $0.type) },
             fields: stored.enumerated().map { index, field in
-                SwiftPropertyView(name: SwiftSyntax.identifier(field.swiftName),
+                SwiftPropertyView(name: field.identifier,
                                   type: field.initialValue == nil ? field.type + "?" : field.type,
                                   propertyWrapper: field.isPointer && names.boxesPointers ? "@Indirect " : "",
                                   doc: field.doc, blankLineBefore: index == 0 || spaced)
             },
             initialValues: stored.compactMap { field in
-                field.initialValue.map { SwiftInitialValueView(name: SwiftSyntax.identifier(field.swiftName), value: $0) }
+                field.initialValue.map { SwiftInitialValueView(name: field.identifier, value: $0) }
             },
             hasInitialValues: stored.contains { $0.initialValue != nil },
-            mergeFields: custom.map { SwiftSyntax.identifier($0.swiftName) }, hasMergeFields: !custom.isEmpty,
+            mergeFields: custom.map { $0.identifier }, hasMergeFields: !custom.isEmpty,
             fieldKeys: keys, relations: relations, inverses: inverses,
             hasRelations: !relations.isEmpty, hasQueries: !inverses.isEmpty)
         switch options.runtime {
@@ -130,14 +147,14 @@ struct SwiftViewModels {
                 let kind = field.isPredefined ? (field.initialValue == nil ? "predefined" : "predefinedRequired")
                     : field.isPointer ? "pointer" : "field"
                 return SwiftStoredFieldView(kind: kind, key: SwiftSyntax.stringLiteral(field.parseName),
-                                            name: SwiftSyntax.identifier(field.swiftName))
+                                            name: field.identifier)
             }
             view.hasStoredFields = !stored.isEmpty
         }
         if !custom.isEmpty {
             let parameters = Self.parameterOrder(custom)
             view.memberwiseInit = SwiftMemberwiseInitView(parameters: parameters.enumerated().map { index, field in
-                SwiftParameterView(label: SwiftSyntax.identifier(field.swiftName),
+                SwiftParameterView(label: field.identifier,
                                    type: field.isRequired ? field.type : field.type + "? = nil",
                                    comma: index == parameters.count - 1 ? "" : ",")
             })
@@ -152,13 +169,13 @@ struct SwiftViewModels {
     /// over ParseRuntime's client; `signUp` takes the schema's own fields too.
     private func userHelpers(typeName: String, fields: [Stored]) -> SwiftUserHelpersView {
         let ordered = Self.parameterOrder(fields)
-        let labels = ordered.map { SwiftSyntax.identifier($0.swiftName) }
+        let labels = ordered.map { $0.identifier }
         // The client parameter's inner name must differ from every field parameter's.
         let client = ["client", "parseClient", "parseClient_"].first { !labels.contains($0) }!
         return SwiftUserHelpersView(
             typeName: typeName, client: client, hasParameters: !ordered.isEmpty,
             parameters: ordered.map { field in
-                SwiftUserParameterView(label: SwiftSyntax.identifier(field.swiftName),
+                SwiftUserParameterView(label: field.identifier,
                                        type: field.isRequired ? field.type : field.type + "? = nil")
             },
             arguments: labels.map { "\($0): \($0)" }.joined(separator: ", "))
