@@ -23,7 +23,7 @@ struct ParseServerLayout {
 
     private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
         var table = SQLTable(name: entry.name, description: entry.description, location: entry.location,
-                             origin: "the table of class '\(entry.name)'")
+                             origin: .classTable(className: entry.name))
         table.elements = [
             .column(SQLColumn(name: "objectId", type: .text)),
             .primaryKey(["objectId"]),
@@ -52,7 +52,7 @@ struct ParseServerLayout {
     private func joinTable(_ relation: SQLClassSet.Relation) -> SQLTable {
         let name = NamingRules.parseJoinTableName(className: relation.owner, field: relation.field)
         var join = SQLTable(name: name, description: relation.definition?.description, location: relation.definition?.location,
-                            origin: "the join table of relation '\(relation.field)' of class '\(relation.owner)'")
+                            origin: .joinTable(field: relation.field, className: relation.owner))
         join.elements = [.column(SQLColumn(name: "relatedId", type: .varchar(120))),
                          .column(SQLColumn(name: "owningId", type: .varchar(120))),
                          .primaryKey(["relatedId", "owningId"])]
@@ -63,7 +63,7 @@ struct ParseServerLayout {
     /// "isParseClass" bool, PRIMARY KEY ("className") )`, which the adapter runs first.
     private func schemaTable() -> SQLTable {
         var table = SQLTable(name: "_SCHEMA", description: "Parse Server's own record of every class's schema.",
-                             location: nil, origin: "Parse Server's '_SCHEMA' table")
+                             location: nil, origin: .text("Parse Server's '_SCHEMA' table"))
         table.elements = [.column(SQLColumn(name: "className", type: .varchar(120))),
                           .column(SQLColumn(name: "schema", type: .json)),
                           .column(SQLColumn(name: "isParseClass", type: .bool)),
@@ -133,16 +133,16 @@ struct ParseServerLayout {
         switch entry.builtin {
         case .user:
             table.addIndex(SQLIndex(name: "_User_unique_username", keys: [.column("username")], isUnique: true,
-                                    location: entry.location, origin: "Parse Server's unique index of '_User.username'"))
+                                    location: entry.location, origin: .text("Parse Server's unique index of '_User.username'")))
             table.addIndex(SQLIndex(name: "case_insensitive_username", keys: [.lowercased("username")],
-                                    location: entry.location, origin: "Parse Server's case-insensitive index of '_User.username'"))
+                                    location: entry.location, origin: .text("Parse Server's case-insensitive index of '_User.username'")))
             table.addIndex(SQLIndex(name: "case_insensitive_email", keys: [.lowercased("email")],
-                                    location: entry.location, origin: "Parse Server's case-insensitive index of '_User.email'"))
+                                    location: entry.location, origin: .text("Parse Server's case-insensitive index of '_User.email'")))
             table.addIndex(SQLIndex(name: "_User_unique_email", keys: [.column("email")], isUnique: true,
-                                    location: entry.location, origin: "Parse Server's unique index of '_User.email'"))
+                                    location: entry.location, origin: .text("Parse Server's unique index of '_User.email'")))
         case .role:
             table.addIndex(SQLIndex(name: "_Role_unique_name", keys: [.column("name")], isUnique: true,
-                                    location: entry.location, origin: "Parse Server's unique index of '_Role.name'"))
+                                    location: entry.location, origin: .text("Parse Server's unique index of '_Role.name'")))
         default:
             break
         }
@@ -150,12 +150,12 @@ struct ParseServerLayout {
         for field in entry.declaredFields where field.isUnique {
             table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
                                     keys: [.column(field.name)], isUnique: true, isSpatial: isSpatial([field.name], in: table),
-                                    location: field.location, origin: "the unique index of field '\(field.name)'"))
+                                    location: field.location, origin: .uniqueIndexOfField(field.name)))
         }
         for field in entry.declaredFields where field.isIndexed {
             table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
                                     isSpatial: isSpatial([field.name], in: table),
-                                    location: field.location, origin: "the index of field '\(field.name)'"))
+                                    location: field.location, origin: .indexOfField(field.name)))
         }
         // `createIndexes`: CREATE INDEX IF NOT EXISTS "<name>" ON "<Class>" (<fields>).
         for index in entry.indexes {
@@ -164,7 +164,7 @@ struct ParseServerLayout {
             table.addIndex(SQLIndex(name: index.name ?? RelationalLayout.declaredIndexName(table: name, index: index),
                                     keys: columns.map { .column($0) }, isUnique: index.isUnique,
                                     isSpatial: isSpatial(columns, in: table),
-                                    location: index.location, origin: "the index on \(index.fields.joined(separator: ", "))"))
+                                    location: index.location, origin: .declaredIndex(fields: index.fields)))
         }
     }
 

@@ -31,7 +31,7 @@ struct RelationalLayout {
     private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
         var table = SQLTable(name: entry.name,
                              description: entry.description ?? entry.builtin.map(SQLClassSet.builtinDescription),
-                             location: entry.location, origin: "the table of class '\(entry.name)'")
+                             location: entry.location, origin: .classTable(className: entry.name))
         table.elements = [
             .column(SQLColumn(name: "objectId", type: .text, notNull: true)),
             .column(SQLColumn(name: "createdAt", type: .timestamp, notNull: true, defaultValue: .now)),
@@ -142,7 +142,7 @@ struct RelationalLayout {
         let name = NamingRules.parseJoinTableName(className: owner, field: field)
         let description = definition?.description ?? "Relation '\(field)' of \(owner): the \(target) objects each \(owner) links to."
         var table = SQLTable(name: name, description: description, location: definition?.location,
-                             origin: "the join table of relation '\(field)' of class '\(owner)'")
+                             origin: .joinTable(field: field, className: owner))
         table.elements = [
             .column(SQLColumn(name: "owningId", type: .text, notNull: true)),
             .column(SQLColumn(name: "relatedId", type: .text, notNull: true)),
@@ -155,7 +155,7 @@ struct RelationalLayout {
                           targetColumn: "objectId", onDelete: .cascade, location: definition?.location),
         ]
         table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, "relatedId", "idx"]), keys: [.column("relatedId")],
-                                location: definition?.location, origin: "the index on the related side of '\(name)'"))
+                                location: definition?.location, origin: .relatedSideIndex(joinTable: name)))
         return table
     }
 
@@ -171,27 +171,27 @@ struct RelationalLayout {
         }
         for field in builtinUnique {
             table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field), keys: [.column(field)],
-                                    isUnique: true, location: entry.location, origin: "the unique index of '\(name).\(field)'"))
+                                    isUnique: true, location: entry.location, origin: .uniqueIndexOfBuiltinField(className: name, field: field)))
         }
         for field in entry.declaredFields where field.isUnique {
             table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
                                     keys: [.column(field.name)], isUnique: true, isSpatial: isSpatial([field.name], in: table),
-                                    location: field.location, origin: "the unique index of field '\(field.name)'"))
+                                    location: field.location, origin: .uniqueIndexOfField(field.name)))
         }
         for field in entry.declaredFields where field.isIndexed {
             table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
                                     isSpatial: isSpatial([field.name], in: table),
-                                    location: field.location, origin: "the index of field '\(field.name)'"))
+                                    location: field.location, origin: .indexOfField(field.name)))
         }
         for index in entry.indexes {
             table.addIndex(SQLIndex(name: index.name ?? Self.declaredIndexName(table: name, index: index),
                                     keys: index.fields.map { .column($0) }, isUnique: index.isUnique,
                                     isSpatial: isSpatial(index.fields, in: table),
-                                    location: index.location, origin: "the index on \(index.fields.joined(separator: ", "))"))
+                                    location: index.location, origin: .declaredIndex(fields: index.fields)))
         }
         for key in table.foreignKeys where !table.isLeadingColumn(key.column) {
             table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, key.column, "idx"]), keys: [.column(key.column)],
-                                    location: key.location, origin: "the index of foreign key '\(key.column)'"))
+                                    location: key.location, origin: .foreignKeyIndex(column: key.column)))
         }
     }
 

@@ -90,14 +90,14 @@ struct SQLSchemaChecks {
         var name: String
         var kind: Kind = .table
         /// What the table or index is ("the table of class 'Book'").
-        var what: String
+        var what: SQLOrigin
         var location: SourceLocation?
 
         var origin: String {
             switch kind {
-            case .table: return what
+            case .table: return what.description
             case .primaryKey: return "PostgreSQL's primary-key index of \(what)"
-            case .index(let className): return what + " of class '\(className)'"
+            case .index(let className): return "\(what) of class '\(className)'"
             }
         }
     }

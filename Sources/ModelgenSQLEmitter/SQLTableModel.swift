@@ -82,6 +82,36 @@ enum SQLIndexKey: Hashable {
     }
 }
 
+/// What a table or index is, for messages ("the table of class 'Book'"). Composed only when a
+/// message needs it: every table and index of a large schema is made once per script, and
+/// composing each description there and then was a good part of making them.
+enum SQLOrigin: Hashable, CustomStringConvertible {
+    /// Text that names it whole ("Parse Server's '_SCHEMA' table").
+    case text(String)
+    case classTable(className: String)
+    case joinTable(field: String, className: String)
+    case uniqueIndexOfBuiltinField(className: String, field: String)
+    case uniqueIndexOfField(String)
+    case indexOfField(String)
+    case declaredIndex(fields: [String])
+    case relatedSideIndex(joinTable: String)
+    case foreignKeyIndex(column: String)
+
+    var description: String {
+        switch self {
+        case .text(let text): text
+        case .classTable(let className): "the table of class '\(className)'"
+        case .joinTable(let field, let className): "the join table of relation '\(field)' of class '\(className)'"
+        case .uniqueIndexOfBuiltinField(let className, let field): "the unique index of '\(className).\(field)'"
+        case .uniqueIndexOfField(let field): "the unique index of field '\(field)'"
+        case .indexOfField(let field): "the index of field '\(field)'"
+        case .declaredIndex(let fields): "the index on \(fields.joined(separator: ", "))"
+        case .relatedSideIndex(let joinTable): "the index on the related side of '\(joinTable)'"
+        case .foreignKeyIndex(let column): "the index of foreign key '\(column)'"
+        }
+    }
+}
+
 struct SQLIndex: Hashable {
     var name: String
     var keys: [SQLIndexKey]
@@ -91,7 +121,7 @@ struct SQLIndex: Hashable {
     /// Where it comes from (a field, a declared index), for messages.
     var location: SourceLocation?
     /// What it is, for messages: "the unique index of field 'isbn'".
-    var origin: String
+    var origin: SQLOrigin
 }
 
 /// One table: its columns and primary key in the order the script writes them, then its
@@ -110,7 +140,7 @@ struct SQLTable {
     var description: String?
     var location: SourceLocation?
     /// What it is, for messages: "the table of class 'Book'".
-    var origin: String
+    var origin: SQLOrigin
     var elements: [Element] = []
     var foreignKeys: [SQLForeignKey] = []
     var indexes: [SQLIndex] = []
