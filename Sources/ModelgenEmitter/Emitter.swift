@@ -9,10 +9,14 @@ public struct EmitterContext: Sendable {
     /// Renders even the default templates with the Mustache interpreter rather than their
     /// compiled form (the same bytes, slower); tests use it to prove the two agree.
     public var interpretsTemplates: Bool
+    /// Processors no emitter of the run keeps busy: an emitter may render on that many more
+    /// threads than its own (the output is the same either way).
+    public var spareProcessors: Int
 
-    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false) {
+    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false, spareProcessors: Int = 0) {
         self.templatesDirectory = templatesDirectory
         self.interpretsTemplates = interpretsTemplates
+        self.spareProcessors = spareProcessors
     }
 }
 

@@ -67,8 +67,10 @@ public struct Generator: Sendable {
         guard linted.succeeded, let schema = linted.schema else { return linted }
         var diagnostics = DiagnosticCollector()
         diagnostics.append(contentsOf: linted.diagnostics)
-        let context = EmitterContext(templatesDirectory: request.templatesDirectory)
         let emitters = makeEmitters(request, diagnostics: &diagnostics)
+        // Each emitter runs on a thread of its own; what processors are left, they may use.
+        let context = EmitterContext(templatesDirectory: request.templatesDirectory,
+                                     spareProcessors: max(0, ProcessInfo.processInfo.activeProcessorCount - emitters.count))
         let outputs = EmitterOutputs(count: emitters.count)
         // A streamed file is handed on from a thread of its own, so an emitter's large files
         // (the SQL scripts, one per dialect) render beside each other and beside the other

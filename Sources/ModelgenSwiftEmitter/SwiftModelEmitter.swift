@@ -51,21 +51,12 @@ public struct SwiftModelEmitter: Emitter {
                 rendered.append((typeName, source, text))
             }
         }
-        for definition in schema.classes {
-            add(names.classes[definition.name]!, source: definition.file,
-                text: templates.render("swift-class", models.classView(definition, builtin: definition.builtin)))
-        }
-        for builtin in names.implicitBuiltins {
-            let sources = builtinSources[builtin]!
-            add(names.classes[builtin.rawValue]!, source: sources[0],
-                text: templates.render("swift-class", models.classView(nil, builtin: builtin)))
-        }
-        for definition in schema.enums {
-            add(definition.name, source: definition.file, text: templates.render("swift-enum", models.enumView(definition)))
-        }
-        for definition in schema.embeddedTypes {
-            add(definition.name, source: definition.file,
-                text: templates.render("swift-embedded", models.embeddedView(definition)))
+        let types = TypeFile.all(schema, names: names, builtinSources: builtinSources)
+        // With a processor to spare, a helper thread renders some of the files.
+        OrderedRendering.forEach(count: types.count, helper: context.spareProcessors > 0, render: { index in
+            types[index].render(templates: templates, models: models)
+        }) { index, text in
+            add(types[index].typeName, source: types[index].source, text: text)
         }
         let allSources = schema.files.map(\.path)
         var support: [(typeName: String, text: String)] = []
@@ -201,6 +192,55 @@ public struct SwiftModelEmitter: Emitter {
                     }
                 }
             }
+        }
+    }
+}
+
+/// A type that gets a file of its own, in the order the files are made: the classes, the
+/// built-in classes generated without a declaration, the enums, the embedded types.
+private struct TypeFile: Sendable {
+    enum Kind: Sendable {
+        case declaredClass(ClassDefinition)
+        case implicitBuiltin(BuiltinClass)
+        case enumeration(EnumDefinition)
+        case embedded(EmbeddedDefinition)
+    }
+
+    var kind: Kind
+    var typeName: String
+    /// The schema file it comes from (for an implicit built-in class, the first that links to it).
+    var source: String
+
+    static func all(_ schema: Schema, names: SwiftTypeNames, builtinSources: [BuiltinClass: [String]]) -> [TypeFile] {
+        var types: [TypeFile] = []
+        types.reserveCapacity(schema.classes.count + names.implicitBuiltins.count + schema.enums.count + schema.embeddedTypes.count)
+        for definition in schema.classes {
+            types.append(TypeFile(kind: .declaredClass(definition), typeName: names.classes[definition.name]!, source: definition.file))
+        }
+        for builtin in names.implicitBuiltins {
+            types.append(TypeFile(kind: .implicitBuiltin(builtin), typeName: names.classes[builtin.rawValue]!,
+                                  source: builtinSources[builtin]![0]))
+        }
+        for definition in schema.enums {
+            types.append(TypeFile(kind: .enumeration(definition), typeName: definition.name, source: definition.file))
+        }
+        for definition in schema.embeddedTypes {
+            types.append(TypeFile(kind: .embedded(definition), typeName: definition.name, source: definition.file))
+        }
+        return types
+    }
+
+    /// Its file's text (called from two threads at once: it reads only values).
+    func render(templates: TemplateSet, models: SwiftViewModels) -> String {
+        switch kind {
+        case .declaredClass(let definition):
+            templates.render("swift-class", models.classView(definition, builtin: definition.builtin))
+        case .implicitBuiltin(let builtin):
+            templates.render("swift-class", models.classView(nil, builtin: builtin))
+        case .enumeration(let definition):
+            templates.render("swift-enum", models.enumView(definition))
+        case .embedded(let definition):
+            templates.render("swift-embedded", models.embeddedView(definition))
         }
     }
 }

@@ -20,15 +20,31 @@ import Testing
         SwiftModelOptions(access: .public, runtime: runtime, unknownEnumCase: sample == "Recipes")
     }
 
-    static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime, interpreted: Bool = false) throws -> [GeneratedFile] {
+    static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime, interpreted: Bool = false,
+                     spareProcessors: Int = 0) throws -> [GeneratedFile] {
         let input = SchemaLoading.Input(path: RepositoryFiles.root + "/Schemas/\(sample).yaml", displayPath: "Schemas/\(sample).yaml")
         let loaded = SchemaLoading.load([input])
         let schema = try #require(loaded.schema, "\(loaded.diagnostics)")
         var diagnostics = DiagnosticCollector()
         let files = SwiftModelEmitter(options: options(for: sample, runtime: runtime))
-            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted), diagnostics: &diagnostics)
+            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted, spareProcessors: spareProcessors),
+                  diagnostics: &diagnostics)
         #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
         return files
+    }
+
+    /// With a processor to spare, a helper thread renders some of the files: the files, and
+    /// their order, are the same.
+    @Test(arguments: samples)
+    func aHelperThreadChangesNothing(sample: String) throws {
+        for runtime in [SwiftModelOptions.Runtime.parseRuntime, .parseSwift] {
+            let alone = try Self.emit(sample, runtime: runtime)
+            for _ in 0..<3 {
+                let helped = try Self.emit(sample, runtime: runtime, spareProcessors: 1)
+                #expect(helped.map(\.path) == alone.map(\.path))
+                #expect(helped.map(\.contents) == alone.map(\.contents))
+            }
+        }
     }
 
     static func compare(_ files: [GeneratedFile], with folder: String) throws {

@@ -1,0 +1,79 @@
+import Foundation
+import ModelgenEmitter
+import Testing
+
+/// `OrderedRendering` hands every result on exactly once, in index order, whatever the helper
+/// thread does: renders that take their time at random make the helper finish before, after
+/// or while the calling thread wants its files.
+@Suite struct OrderedRenderingTests {
+    @Test(arguments: [0, 1, 2, 3, 17, 400])
+    func everyIndexIsHandedOnOnceInOrder(count: Int) {
+        for lead in [1, 2, 8] {
+            let renders = Counter()
+            var seen: [Int] = []
+            var texts: [String] = []
+            OrderedRendering.forEach(count: count, lead: lead, render: { index in
+                renders.add(index)
+                // Some renders are slow, so the other thread overtakes them.
+                if index % 7 == 3 { usleep(UInt32.random(in: 0...400)) }
+                return "text \(index)"
+            }) { index, text in
+                seen.append(index)
+                texts.append(text)
+            }
+            #expect(seen == Array(0..<count), "lead \(lead)")
+            #expect(texts == (0..<count).map { "text \($0)" }, "lead \(lead)")
+            // Each index rendered at least once; a second time only when the helper had it
+            // and had not finished when its turn came.
+            let counts = renders.counts
+            #expect((0..<count).allSatisfy { (counts[$0] ?? 0) >= 1 && (counts[$0] ?? 0) <= 2 }, "lead \(lead): \(counts)")
+        }
+    }
+
+    /// Without a helper, every index is rendered once, on the calling thread, in order.
+    @Test func withoutAHelperEachIsRenderedOnceInOrder() {
+        let renders = Counter()
+        var seen: [Int] = []
+        OrderedRendering.forEach(count: 50, helper: false, render: { index in
+            renders.add(index)
+            return index * 2
+        }) { index, value in
+            #expect(value == index * 2)
+            seen.append(index)
+        }
+        #expect(seen == Array(0..<50))
+        #expect(renders.order == Array(0..<50))
+    }
+
+    /// A helper that gets the processor less often than the calling thread (here: whose every
+    /// render is slow) still leaves each result in order, the calling thread rendering what
+    /// the helper has not finished.
+    @Test func aSlowHelperNeverHoldsTheCallingThreadBack() {
+        let main = pthread_self()
+        let renders = Counter()
+        var seen: [Int] = []
+        OrderedRendering.forEach(count: 60, lead: 4, render: { index in
+            renders.add(index)
+            if pthread_equal(pthread_self(), main) == 0 { usleep(20_000) }
+            return index
+        }) { index, value in
+            #expect(value == index)
+            seen.append(index)
+        }
+        #expect(seen == Array(0..<60))
+        // The calling thread rendered nearly everything itself, and far faster than the
+        // helper's 20 ms a render would have allowed.
+        #expect(renders.counts.values.reduce(0, +) >= 60)
+    }
+}
+
+/// Renders counted from several threads.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [Int] = []
+
+    func add(_ index: Int) { lock.withLock { all.append(index) } }
+
+    var counts: [Int: Int] { lock.withLock { all.reduce(into: [:]) { $0[$1, default: 0] += 1 } } }
+    var order: [Int] { lock.withLock { all } }
+}
