@@ -356,3 +356,37 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
         }
     }
 }
+
+/// Loading reads on two threads (parsing on one, loading the parts on the other): a file's
+/// first error is its only one, whichever thread finds it, and a schema of many more batches
+/// than a small one loads the same way.
+@Suite struct PipelinedLoadingTests {
+    @Test func aFilesFirstErrorIsItsOnlyOne() {
+        // A duplicate class, then a syntax error libyaml finds further on.
+        let filler = (0..<300).map { "  F\($0): {fields: {x: string}}" }.joined(separator: "\n")
+        let text = "classes:\n  A: {fields: {x: string}}\n  A: {}\n" + filler + "\n  B: [unclosed\n"
+        let result = load(text)
+        #expect(result.schema == nil)
+        #expect(result.diagnostics.map(\.description) == ["""
+            s.yaml:3:3: error: duplicate key 'A'
+            s.yaml:2:3: note: 'A' was first defined here
+            """])
+        // The next file is read and loaded as usual (what only validation finds is not
+        // reported while a file could not be read: it would be follow-ups of that error).
+        let two = SchemaLoading.load(sources: [("s.yaml", text), ("t.yaml", "classes:\n  T: {fieldz: {y: string}}\n")])
+        #expect(two.diagnostics.count == 2)
+        #expect(two.diagnostics.first?.message == "duplicate key 'A'")
+        #expect(two.diagnostics.last?.location?.file == "t.yaml")
+    }
+
+    @Test func aSchemaOfManyBatchesLoadsWhole() throws {
+        let classes = (0..<2_000).map { index in
+            "  C\(index):\n    fields: {a: string, b: int, c: {type: double, min: 0}, d: 'pointer<C\((index + 1) % 2_000)>', e: bool}"
+        }
+        let schema = try loaded("classes:\n" + classes.joined(separator: "\n") + "\n")
+        #expect(schema.classes.count == 2_000)
+        #expect(schema.classes[1_999].name == "C1999")
+        #expect(schema.classes[1_999].fields.map(\.name) == ["a", "b", "c", "d", "e"])
+        #expect(schema.classes[1_999].fields[3].type == .pointer("C0"))
+    }
+}
