@@ -43,23 +43,39 @@ public enum YAMLReader {
     }
 
     private static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits,
-                              streaming: TreeBuilder.Streaming?) throws(YAMLError) -> YAMLNode? {
+                              streaming: TreeBuilder.Streaming?, receive: (YAMLStreamPart) -> Void = { _ in }) throws(YAMLError) -> YAMLNode? {
+        var builder = TreeBuilder(file: file, limits: limits, streaming: streaming)
+        var failure: YAMLError?
+        try events(bytes, file: file, limits: limits, batchSize: 256) { batch in
+            do throws(YAMLError) {
+                try builder.consume(batch, into: receive)
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+        return builder.end()
+    }
+
+    /// Runs `body` on `bytes` once they are known to be within the size limit and valid UTF-8,
+    /// without a byte order mark (legal, but libyaml would count it as a column).
+    static func withCheckedText<Value>(_ bytes: [UInt8], file: String, limits: YAMLLimits,
+                                       _ body: (UnsafeBufferPointer<UInt8>) throws(YAMLError) -> Value) throws(YAMLError) -> Value {
         guard bytes.count <= limits.maxFileSize else {
             throw YAMLError(.error(
                 "file is \(bytes.count) bytes, over the limit of \(limits.maxFileSize) bytes",
                 at: SourceLocation(file: file, line: 1, column: 1)))
         }
-        let result: Result<YAMLNode?, YAMLError> = bytes.withUnsafeBufferPointer { buffer -> Result<YAMLNode?, YAMLError> in
+        let result: Result<Value, YAMLError> = bytes.withUnsafeBufferPointer { buffer -> Result<Value, YAMLError> in
             if let failure = UTF8Check.firstInvalid(in: buffer) {
                 return .failure(YAMLError(.error(failure.reason,
                     at: SourceLocation(file: file, line: failure.line, column: failure.column))))
             }
-            var builder = TreeBuilder(file: file, limits: limits, streaming: streaming)
-            // A UTF-8 byte order mark is legal but libyaml would count it as a column.
             let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
-            let text = hasBOM ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer
             do throws(YAMLError) {
-                return .success(try builder.run(text))
+                return .success(try body(hasBOM ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer))
             } catch {
                 return .failure(error)
             }
@@ -91,20 +107,11 @@ public enum YAMLReader {
 
     private static func stream(_ bytes: [UInt8], file: String, limits: YAMLLimits, sections: Set<String>,
                                into receive: (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd {
-        let parsed = withoutActuallyEscaping(receive) { receive -> Result<YAMLNode?, YAMLError> in
-            do throws(YAMLError) {
-                return .success(try parse(bytes, file: file, limits: limits,
-                                          streaming: TreeBuilder.Streaming(sections: sections, receive: receive)))
-            } catch {
-                return .failure(error)
-            }
-        }
-        guard let root = try parsed.get() else { return .empty }
-        // A streamed root mapping comes back empty: its entries went to `receive`.
-        return root.mapping != nil ? .mapping(at: root.location) : .other(root)
+        let root = try parse(bytes, file: file, limits: limits, streaming: TreeBuilder.Streaming(sections: sections), receive: receive)
+        return YAMLStreamEnd(root)
     }
 
-    private static func readBytes(path: String, displayPath: String, limit: Int) throws(YAMLError) -> [UInt8] {
+    static func readBytes(path: String, displayPath: String, limit: Int) throws(YAMLError) -> [UInt8] {
         func failure(_ what: String) -> YAMLError {
             YAMLError(.error("cannot read '\(displayPath)': \(what)", at: nil))
         }
@@ -137,13 +144,12 @@ public enum YAMLReader {
     }
 }
 
-/// The event loop: one frame per open mapping or sequence. Frames are classes so that
-/// appending to a frame's children never copies them.
-private struct TreeBuilder {
-    /// What a streamed read hands its parts to (see `YAMLReader.stream`).
+/// The tree of a file from its events: one frame per open mapping or sequence. Frames are
+/// classes so that appending to a frame's children never copies them.
+struct TreeBuilder {
+    /// How a streamed read splits the file into parts (see `YAMLReader.stream`).
     struct Streaming {
         var sections: Set<String>
-        var receive: (YAMLStreamPart) -> Void
     }
 
     private final class Frame {
@@ -187,6 +193,8 @@ private struct TreeBuilder {
     private var nodes = 0
     private var root: YAMLNode?
     private var documents = 0
+    /// Streamed parts complete and not yet handed on.
+    private var parts: [YAMLStreamPart] = []
 
     init(file: String, limits: YAMLLimits, streaming: Streaming?) {
         self.file = file
@@ -195,91 +203,34 @@ private struct TreeBuilder {
         self.origin = SourceLocation(file: file, line: 1, column: 1)
     }
 
-    mutating func run(_ input: UnsafeBufferPointer<UInt8>) throws(YAMLError) -> YAMLNode? {
-        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-        defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) == 1 else {
-            throw YAMLError(.error("libyaml could not start (out of memory)", at: nil))
-        }
-        defer { yaml_parser_delete(parser) }
-        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(bitPattern: 1), input.count)
-
-        var event = yaml_event_t()
-        while true {
-            guard yaml_parser_parse(parser, &event) == 1 else {
-                throw parserError(parser.pointee, input: input)
+    /// Builds `events` into the tree, handing each streamed part to `receive` once complete.
+    mutating func consume(_ events: YAMLEvents, into receive: (YAMLStreamPart) -> Void) throws(YAMLError) {
+        try events.bytes.withUnsafeBufferPointer { bytes throws(YAMLError) in
+            for event in events.events {
+                try handle(event, bytes)
+                if !parts.isEmpty {
+                    var complete: [YAMLStreamPart] = []
+                    swap(&complete, &parts)
+                    complete.forEach(receive)
+                }
             }
-            defer { yaml_event_delete(&event) }
-            if event.type == YAML_STREAM_END_EVENT {
-                // A document with no content at all (`---` alone) is an empty file, not a null.
-                if let scalar = root?.scalar, scalar.text.isEmpty, scalar.style == .plain, scalar.tag == nil { return nil }
-                return root
-            }
-            try handle(&event)
         }
     }
 
-    private func location(_ mark: yaml_mark_t) -> SourceLocation {
-        origin.moved(toLine: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    /// The root, once every event was handled: `nil` for a file with no document. A document
+    /// with no content at all (`---` alone) is an empty file, not a null.
+    func end() -> YAMLNode? {
+        if let scalar = root?.scalar, scalar.text.isEmpty, scalar.style == .plain, scalar.tag == nil { return nil }
+        return root
     }
 
-    private func parserError(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>) -> YAMLError {
-        var message = parser.problem.map { String(cString: $0) } ?? "unknown problem"
-        if let context = parser.context {
-            message = "\(String(cString: context)): \(message)"
-        }
-        var notes: [Diagnostic.Note] = []
-        if parser.context != nil, parser.context_mark.line != parser.problem_mark.line || parser.context_mark.column != parser.problem_mark.column {
-            notes.append(.init("the construct started here", at: location(parser.context_mark)))
-        }
-        if message.contains("tab character") || Self.firstByte(at: parser.problem_mark, in: input) == UInt8(ascii: "\t") {
-            notes.append(.init("YAML does not allow tabs for indentation; use spaces"))
-        }
-        if message.contains("incompatible YAML document") {
-            notes.append(.init("modelgen reads YAML 1.2 and 1.1; remove the %YAML directive or make it %YAML 1.2"))
-        }
-        if parser.problem_mark.column > 1024, message.contains("mapping values are not allowed") || message.contains("could not find expected ':'") {
-            notes.append(.init("a key longer than 1024 characters must be written as an explicit key: '? KEY' on one line, ': VALUE' on the next"))
-        }
-        var at = location(parser.problem_mark)
-        if parser.error == YAML_READER_ERROR {
-            // Reader errors carry a byte offset, not a mark.
-            let offset = min(Int(parser.problem_offset), input.count)
-            var line = 1, column = 1
-            for byte in input[..<offset] {
-                if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-            }
-            at = SourceLocation(file: file, line: line, column: column)
-            if offset < input.count, input[offset] < 0x20 || input[offset] == 0x7F {
-                let hex = String(input[offset], radix: 16, uppercase: true)
-                message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
-            } else if offset + 1 < input.count, input[offset] == 0xC2, (0x80...0x9F).contains(input[offset + 1]) {
-                message += " (U+00\(String(input[offset + 1], radix: 16, uppercase: true)))"
-            }
-        }
-        return YAMLError(.error("malformed YAML: \(message)", at: at, notes: notes))
+    private func location(_ event: YAMLEvent) -> SourceLocation {
+        origin.moved(toLine: Int(event.startLine) + 1, column: Int(event.startColumn) + 1)
     }
 
-    /// The first byte of the character at a libyaml mark (0-based line, column in characters).
-    private static func firstByte(at mark: yaml_mark_t, in input: UnsafeBufferPointer<UInt8>) -> UInt8? {
-        var line = 0, column = 0
-        for byte in input {
-            if line == Int(mark.line), column == Int(mark.column) { return byte }
-            if byte == 0x0A {
-                line += 1
-                column = 0
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            if line > Int(mark.line) { return nil }
-        }
-        return nil
-    }
-
-    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        guard let pointer else { return nil }
-        return String(cString: pointer)
+    private static func string(_ text: YAMLEvent.Text, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard text.isPresent else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(text.offset)..<Int(text.offset + text.length)]), as: UTF8.self)
     }
 
     private static let allowedTags: Set<String> = [
@@ -288,65 +239,54 @@ private struct TreeBuilder {
         "tag:yaml.org,2002:seq", "!",
     ]
 
-    private func checkTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t) throws(YAMLError) -> String? {
-        guard let tag = Self.string(pointer) else { return nil }
+    private func checkTag(_ event: YAMLEvent, _ bytes: UnsafeBufferPointer<UInt8>) throws(YAMLError) -> String? {
+        guard let tag = Self.string(event.tag, bytes) else { return nil }
         guard Self.allowedTags.contains(tag) else {
             let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
             throw YAMLError(.error("YAML tag '\(shown)' is not supported",
-                                   at: location(mark),
+                                   at: location(event),
                                    notes: [.init("schemas use plain YAML values; remove the tag")]))
         }
         return tag == "!" ? nil : tag
     }
 
-    private mutating func countNode(at mark: yaml_mark_t) throws(YAMLError) {
+    private mutating func countNode(at event: YAMLEvent) throws(YAMLError) {
         nodes += 1
         guard nodes <= limits.maxNodes else {
-            throw YAMLError(.error("the file holds more than \(limits.maxNodes) YAML nodes", at: location(mark),
+            throw YAMLError(.error("the file holds more than \(limits.maxNodes) YAML nodes", at: location(event),
                                    notes: [.init("no hand-written schema is this large; split a generated one into several files")]))
         }
     }
 
-    private mutating func handle(_ event: inout yaml_event_t) throws(YAMLError) {
-        switch event.type {
-        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT, YAML_NO_EVENT:
-            return
-        case YAML_DOCUMENT_START_EVENT:
+    private mutating func handle(_ event: YAMLEvent, _ bytes: UnsafeBufferPointer<UInt8>) throws(YAMLError) {
+        switch event.kind {
+        case .documentStart:
             documents += 1
             if documents > 1 {
                 throw YAMLError(.error("a schema file holds one YAML document; found a second one",
-                                       at: location(event.start_mark),
+                                       at: location(event),
                                        notes: [.init("put each document in a file of its own")]))
             }
-        case YAML_SCALAR_EVENT:
-            try countNode(at: event.start_mark)
-            let data = event.data.scalar
-            let tag = try checkTag(data.tag, at: event.start_mark)
-            let text = data.value.map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: Int(data.length)), as: UTF8.self)
-            } ?? ""
-            let style: YAMLScalar.Style = switch data.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: .literal
-            case YAML_FOLDED_SCALAR_STYLE: .folded
-            default: .plain
-            }
-            let at = location(event.start_mark)
-            let scalar = YAMLScalar(text, style: style, tag: tag, isMultiline: event.start_mark.line != event.end_mark.line)
+        case .scalar:
+            try countNode(at: event)
+            let tag = try checkTag(event, bytes)
+            let value = UnsafeBufferPointer(rebasing: bytes[Int(event.value.offset)..<Int(event.value.offset + event.value.length)])
+            let text = String(decoding: value, as: UTF8.self)
+            let at = location(event)
+            let scalar = YAMLScalar(text, style: event.style, tag: tag, isMultiline: event.startLine != event.endLine)
             if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
-                try addKey(text, hash: Self.keyHash(UnsafeBufferPointer(start: UnsafePointer(data.value), count: Int(data.length))), at: at, to: frame)
-                if let anchor = Self.string(data.anchor) {
+                try addKey(text, hash: Self.keyHash(value), at: at, to: frame)
+                if let anchor = Self.string(event.anchor, bytes) {
                     anchors[anchor] = (YAMLNode(.scalar(scalar), at: at), 1)
                 }
                 return
             }
             let node = YAMLNode(.scalar(scalar), at: at)
-            if let anchor = Self.string(data.anchor) { anchors[anchor] = (node, 1) }
+            if let anchor = Self.string(event.anchor, bytes) { anchors[anchor] = (node, 1) }
             add(node, size: 1)
-        case YAML_ALIAS_EVENT:
-            let name = Self.string(event.data.alias.anchor) ?? ""
-            let at = location(event.start_mark)
+        case .alias:
+            let name = Self.string(event.value, bytes) ?? ""
+            let at = location(event)
             guard let (node, size) = anchors[name] else {
                 throw YAMLError(.error("unknown alias '*\(name)'", at: at,
                                        notes: [.init("an anchor '&\(name)' must appear before it is used")]))
@@ -368,30 +308,27 @@ private struct TreeBuilder {
                     notes: [.init("a file that repeats aliases of aliases grows exponentially; write the values out")]))
             }
             add(node, size: size)
-        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
-            let at = location(event.start_mark)
+        case .mappingStart, .sequenceStart:
+            let isMapping = event.kind == .mappingStart
+            let at = location(event)
             if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
                 throw YAMLError(.error("a mapping key must be a scalar, not \(isMapping ? "a mapping" : "a sequence")", at: at))
             }
             guard stack.count < limits.maxDepth else {
                 throw YAMLError(.error("nesting is deeper than \(limits.maxDepth) levels", at: at))
             }
-            try countNode(at: event.start_mark)
-            let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-            _ = try checkTag(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag, at: event.start_mark)
-            let anchorName = Self.string(anchor)
+            try countNode(at: event)
+            _ = try checkTag(event, bytes)
+            let anchorName = Self.string(event.anchor, bytes)
             stack.append(Frame(isMapping: isMapping, location: at, anchor: anchorName,
                                streamsAs: isMapping ? streamedEntries(anchored: anchorName != nil) : nil))
-        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+        case .mappingEnd, .sequenceEnd:
             let frame = stack.removeLast()
             let node = YAMLNode(frame.streamsAs != nil ? .mapping([])
                                 : frame.isMapping ? .mapping(Self.trimmed(frame.entries)) : .sequence(Self.trimmed(frame.items)),
                                 at: frame.location)
             if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
             add(node, size: frame.size)
-        default:
-            return
         }
     }
 
@@ -457,7 +394,7 @@ private struct TreeBuilder {
             let key = frame.pendingKey!
             frame.pendingKey = nil
             if let streamsAs = frame.streamsAs {
-                streaming!.receive(streamsAs(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node)))
+                parts.append(streamsAs(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node)))
                 frame.entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: Self.stub))
             } else {
                 frame.entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node))

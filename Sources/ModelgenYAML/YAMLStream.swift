@@ -18,3 +18,15 @@ public enum YAMLStreamEnd: Sendable {
     /// The root is a scalar or a sequence, which comes whole.
     case other(YAMLNode)
 }
+
+extension YAMLStreamEnd {
+    /// How a streamed file ended, from the root its tree builder was left with (a streamed
+    /// root mapping comes back empty: its entries were handed on).
+    init(_ root: YAMLNode?) {
+        guard let root else {
+            self = .empty
+            return
+        }
+        self = root.mapping != nil ? .mapping(at: root.location) : .other(root)
+    }
+}

@@ -406,3 +406,100 @@ private func streamRefusal(_ text: String) -> String? {
         #expect(streamRefusal("classes:\n  A: {}\n---\nb: 1\n")?.contains("found a second one") == true)
     }
 }
+
+/// `YAMLReader.events` then `YAMLStreamBuilder` (how loading reads on two threads) give what
+/// `YAMLReader.stream` gives on one: the same parts in the same order, the same end, the same
+/// first error, however the events are cut into batches.
+@Suite struct EventBatchTests {
+    /// Parts, end and error, each as text, the events read in batches of `batchSize`.
+    private func built(_ text: String, batchSize: Int) -> [String] {
+        var lines: [String] = []
+        var builder = YAMLStreamBuilder(file: "t.yaml", sections: ["classes", "embedded"])
+        var failure: YAMLError?
+        func record(_ part: YAMLStreamPart) { lines.append(describe(part)) }
+        do {
+            try YAMLReader.events(text, file: "t.yaml", batchSize: batchSize) { events in
+                #expect(events.count <= batchSize && events.count > 0)
+                do throws(YAMLError) {
+                    try builder.consume(events, into: record)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+        } catch {
+            failure = failure ?? error
+        }
+        if let failure { lines.append("error: " + failure.diagnostic.description) } else { lines.append("end: \(builder.finish())") }
+        return lines
+    }
+
+    private func streamedOnOneThread(_ text: String) -> [String] {
+        var lines: [String] = []
+        do {
+            let end = try YAMLReader.stream(text, file: "t.yaml", sections: ["classes", "embedded"]) { lines.append(describe($0)) }
+            lines.append("end: \(end)")
+        } catch {
+            lines.append("error: " + error.diagnostic.description)
+        }
+        return lines
+    }
+
+    private func describe(_ part: YAMLStreamPart) -> String {
+        switch part {
+        case .entry(let entry): "\(entry.key) = \(entry.value) at \(entry.keyLocation)"
+        case .sectionEntry(let section, let entry): "\(section)/\(entry.key) = \(entry.value) at \(entry.keyLocation)"
+        }
+    }
+
+    static let documents = [
+        // Parts, anchors and aliases, tags, styles, a multi-line scalar, a streamed section.
+        """
+        version: 1
+        description: |
+          Two
+          lines
+        classes:
+          Author: &author {fields: {name: 'string!', born: {type: date}}}
+          Book:
+            fields: {title: "string", author: pointer<Author>, tags: !!str array<string>}
+          Copy: *author
+        enums: {Genre: [a, b, c]}
+        embedded: {Address: {fields: {street: string}}}
+        """,
+        "",
+        "# only a comment\n",
+        "---\n",
+        "[1, 2, 3]\n",
+        "plain scalar\n",
+        // The first error of each kind, some after parts were handed on.
+        "classes:\n  A: {}\n  B: {}\n  A: {}\n",
+        "a: 1\nclasses: {}\na: 3\n",
+        "classes:\n  A: {}\n  B: [unclosed\n",
+        "classes:\n  A: {}\n---\nb: 1\n",
+        "a: !custom 1\n",
+        "a: *nowhere\n",
+        "classes:\n  A: {fields: {x: string}}\n  A: {}\n  B: [unclosed\n",
+        "{[a]: 1}\n",
+    ]
+
+    @Test(arguments: documents)
+    func batchesBuildWhatOneThreadStreams(document: String) {
+        let expected = streamedOnOneThread(document)
+        for batchSize in [1, 2, 3, 7, 512] {
+            #expect(built(document, batchSize: batchSize) == expected, "batches of \(batchSize)")
+        }
+    }
+
+    /// Stopping the reading (as loading does after a file's first error) stops it.
+    @Test func sendReturningFalseStopsTheReading() throws {
+        let many = (0..<200).map { "  C\($0): {}" }.joined(separator: "\n")
+        var batches = 0
+        try YAMLReader.events("classes:\n" + many + "\n", file: "t.yaml", batchSize: 4) { _ in
+            batches += 1
+            return batches < 3
+        }
+        #expect(batches == 3)
+    }
+}
