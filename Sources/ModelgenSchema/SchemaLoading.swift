@@ -31,9 +31,8 @@ public enum SchemaLoading {
     /// `load` with the number of classes from which the validator resolves ahead on a second
     /// thread (tests set it to prove that the result does not depend on it).
     static func load(_ inputs: [Input], limits: YAMLLimits = .default, classesResolvedAhead: Int) -> Result {
-        pipelined(inputs.map(\.displayPath), classesResolvedAhead: classesResolvedAhead) { (index, receive) throws(YAMLError) in
-            try YAMLReader.stream(path: inputs[index].path, displayPath: inputs[index].displayPath, limits: limits,
-                                  sections: SchemaLoader.sections, into: receive)
+        pipelined(inputs.map(\.displayPath), limits: limits, classesResolvedAhead: classesResolvedAhead) { (index, send) throws(YAMLError) in
+            try YAMLReader.events(path: inputs[index].path, displayPath: inputs[index].displayPath, limits: limits, into: send)
         }
     }
 
@@ -44,80 +43,105 @@ public enum SchemaLoading {
 
     static func load(sources: [(path: String, text: String)], limits: YAMLLimits = .default,
                      classesResolvedAhead: Int) -> Result {
-        pipelined(sources.map(\.path), classesResolvedAhead: classesResolvedAhead) { (index, receive) throws(YAMLError) in
-            try YAMLReader.stream(sources[index].text, file: sources[index].path, limits: limits,
-                                  sections: SchemaLoader.sections, into: receive)
+        pipelined(sources.map(\.path), limits: limits, classesResolvedAhead: classesResolvedAhead) { (index, send) throws(YAMLError) in
+            try YAMLReader.events(sources[index].text, file: sources[index].path, limits: limits, into: send)
         }
     }
 
-    /// Parses the files on the calling thread while a second thread turns each part into
-    /// declarations as soon as it is parsed (the two take about the same time), then validates.
+    /// Parses the files with libyaml on the calling thread while a second thread builds each
+    /// part's tree from the events and turns the part into declarations as soon as it is
+    /// complete (libyaml takes about as long as the rest), then validates.
     ///
-    /// The loader sees the parts in the order it would in one thread, so diagnostics and the
-    /// suggestion budget come out the same. Each part's tree is released once it is loaded,
-    /// so a file's whole tree never exists at once.
-    private static func pipelined(_ paths: [String], classesResolvedAhead: Int,
-                                  read: (Int, (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd) -> Result {
+    /// The loader sees the parts in the order it would in one thread, and a file's first error
+    /// is the one reported, so diagnostics and the suggestion budget come out the same. Each
+    /// part's tree is released once it is loaded, so a file's whole tree never exists at once.
+    private static func pipelined(_ paths: [String], limits: YAMLLimits, classesResolvedAhead: Int,
+                                  read: (Int, (YAMLEvents) -> Bool) throws(YAMLError) -> Void) -> Result {
         let handOff = HandOff()
         let loaded = LoadedFiles()
         let loader = Thread {
-            var loading = Loading()
-            while loading.handle(handOff.take()) {}
+            var loading = Loading(limits: limits)
+            while loading.handle(handOff.take(), stopping: handOff) {}
             loaded.finish(loading)
         }
         loader.start()
-        // Parts go over in batches: waking the other thread costs about as much as loading a part.
-        var batch: [Message] = []
-        func send(_ message: Message) {
-            batch.append(message)
-            guard batch.count == Self.batchSize else { return }
-            handOff.send(batch)
-            batch = []
-            batch.reserveCapacity(Self.batchSize)
-        }
+        // A file's first and last messages go with a batch of events: waking the other thread
+        // costs more than a small message.
+        var pending: [Message] = []
         for (index, path) in paths.enumerated() {
-            send(.begin(path))
+            pending.append(.begin(path))
             do {
-                let end = try read(index) { send(.part($0)) }
-                send(.end(end))
+                try read(index) { events in
+                    pending.append(.events(events))
+                    handOff.send(pending)
+                    pending = []
+                    // The loading thread stops a file at its first error; so does the reading.
+                    return !handOff.isStopped(index)
+                }
+                pending.append(.end)
             } catch {
-                send(.failed(error))
+                pending.append(.failed(error))
             }
         }
-        batch.append(.done)
-        handOff.send(batch)
+        pending.append(.done)
+        handOff.send(pending)
         var loading = loaded.wait()
         return loading.finish(order: paths, classesResolvedAhead: classesResolvedAhead)
     }
-
-    /// Parts sent to the loading thread at a time.
-    private static let batchSize = 32
 
     /// What the reading thread tells the loading thread.
     private enum Message: Sendable {
         /// A new file, by its display path.
         case begin(String)
-        case part(YAMLStreamPart)
-        /// The file was read whole.
-        case end(YAMLStreamEnd)
-        /// The file could not be read: what was loaded of it is dropped.
+        /// The next events of the file.
+        case events(YAMLEvents)
+        /// The file was parsed to its end.
+        case end
+        /// The file could not be read or parsed: what was loaded of it is dropped.
         case failed(YAMLError)
         /// Every file was read.
         case done
     }
 
-    /// Messages from one thread to another, in order. Sending never blocks; a message is a
-    /// part of a file, so the queue never holds more than the tree a one-thread read would.
+    /// Messages from one thread to another, in order. Sending waits while `limit` messages
+    /// are queued, so the reading thread runs at most that many batches of events ahead.
     private final class HandOff: @unchecked Sendable {
         private let condition = NSCondition()
         private var messages: [Message] = []
         private var waiting = false
+        private var sendersWaiting = false
+        private let limit = 64
+        /// How many files the loading thread has begun, and whether the last of them failed.
+        private var filesBegun = 0
+        private var lastFailed = false
 
         func send(_ batch: [Message]) {
             condition.lock()
+            while messages.count >= limit {
+                sendersWaiting = true
+                condition.wait()
+            }
             messages.append(contentsOf: batch)
             if waiting { condition.signal() }
             condition.unlock()
+        }
+
+        /// Tells the reading thread that the file the loading thread is on has failed.
+        func stop() {
+            condition.withLock { lastFailed = true }
+        }
+
+        /// Tells it that the loading thread began another file.
+        func begin() {
+            condition.withLock {
+                filesBegun += 1
+                lastFailed = false
+            }
+        }
+
+        /// Whether file `index` (in reading order) failed while loading: reading on is wasted.
+        func isStopped(_ index: Int) -> Bool {
+            condition.withLock { lastFailed && filesBegun == index + 1 }
         }
 
         /// Every message sent since the last call, waiting for one if there is none.
@@ -131,6 +155,10 @@ public enum SchemaLoading {
             }
             var taken: [Message] = []
             swap(&taken, &messages)
+            if sendersWaiting {
+                sendersWaiting = false
+                condition.broadcast()
+            }
             return taken
         }
     }
@@ -152,27 +180,42 @@ public enum SchemaLoading {
     }
 
     /// The files' declarations so far, and the diagnostics of reading and loading them.
-    private struct Loading: Sendable {
+    private struct Loading {
+        let limits: YAMLLimits
         var files: [FileDeclarations] = []
         var collector = DiagnosticCollector()
         var filesRead = 0
-        var current: SchemaLoader?
+        /// The file being loaded: the builder of its parts and its loader; `nil` once it failed.
+        var current: (builder: YAMLStreamBuilder, loader: SchemaLoader)?
+
+        init(limits: YAMLLimits) {
+            self.limits = limits
+        }
 
         /// Handles messages in order; `false` once every file has been read.
-        mutating func handle(_ messages: [Message]) -> Bool {
+        mutating func handle(_ messages: [Message], stopping handOff: HandOff) -> Bool {
             for message in messages {
                 switch message {
                 case .begin(let path):
-                    current = SchemaLoader(path: path)
-                case .part(let part):
-                    current!.load(part)
-                case .end(let end):
+                    current = (YAMLStreamBuilder(file: path, limits: limits, sections: SchemaLoader.sections), SchemaLoader(path: path))
+                    handOff.begin()
+                case .events(let events):
+                    guard var file = current.take() else { continue }
+                    do throws(YAMLError) {
+                        try file.builder.consume(events) { file.loader.load($0) }
+                        current = file
+                    } catch {
+                        collector.append(error.diagnostic)
+                        handOff.stop()
+                    }
+                case .end:
+                    guard var file = current.take() else { continue }
                     filesRead += 1
-                    files.append(current!.finish(end))
-                    collector.append(contentsOf: current!.diagnostics.diagnostics)
-                    current = nil
+                    files.append(file.loader.finish(file.builder.finish()))
+                    collector.append(contentsOf: file.loader.diagnostics.diagnostics)
                 case .failed(let error):
-                    current = nil
+                    // Unless the file already failed while loading: only its first error counts.
+                    guard current.take() != nil else { continue }
                     collector.append(error.diagnostic)
                 case .done:
                     return false
