@@ -149,12 +149,12 @@ struct ParseServerLayout {
         // `ensureUniqueness`: CREATE UNIQUE INDEX IF NOT EXISTS "<Class>_unique_<field>".
         for field in entry.declaredFields where field.isUnique {
             table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
-                                    keys: [.column(field.name)], isUnique: true, isSpatial: isSpatial([field.name], in: table),
+                                    keys: [.column(field.name)], isUnique: true, isSpatial: table.hasSpatialColumn(among: [field.name]),
                                     location: field.location, origin: .uniqueIndexOfField(field.name)))
         }
         for field in entry.declaredFields where field.isIndexed {
             table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
-                                    isSpatial: isSpatial([field.name], in: table),
+                                    isSpatial: table.hasSpatialColumn(among: [field.name]),
                                     location: field.location, origin: .indexOfField(field.name)))
         }
         // `createIndexes`: CREATE INDEX IF NOT EXISTS "<name>" ON "<Class>" (<fields>).
@@ -163,12 +163,8 @@ struct ParseServerLayout {
             guard columns.count == index.fields.count else { continue }
             table.addIndex(SQLIndex(name: index.name ?? RelationalLayout.declaredIndexName(table: name, index: index),
                                     keys: columns.map { .column($0) }, isUnique: index.isUnique,
-                                    isSpatial: isSpatial(columns, in: table),
+                                    isSpatial: table.hasSpatialColumn(among: columns),
                                     location: index.location, origin: .declaredIndex(fields: index.fields)))
         }
-    }
-
-    private func isSpatial(_ columns: [String], in table: SQLTable) -> Bool {
-        columns.contains { table.column(named: $0)?.type.isSpatial == true }
     }
 }

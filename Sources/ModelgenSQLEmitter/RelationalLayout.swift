@@ -175,18 +175,18 @@ struct RelationalLayout {
         }
         for field in entry.declaredFields where field.isUnique {
             table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
-                                    keys: [.column(field.name)], isUnique: true, isSpatial: isSpatial([field.name], in: table),
+                                    keys: [.column(field.name)], isUnique: true, isSpatial: table.hasSpatialColumn(among: [field.name]),
                                     location: field.location, origin: .uniqueIndexOfField(field.name)))
         }
         for field in entry.declaredFields where field.isIndexed {
             table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
-                                    isSpatial: isSpatial([field.name], in: table),
+                                    isSpatial: table.hasSpatialColumn(among: [field.name]),
                                     location: field.location, origin: .indexOfField(field.name)))
         }
         for index in entry.indexes {
             table.addIndex(SQLIndex(name: index.name ?? Self.declaredIndexName(table: name, index: index),
                                     keys: index.fields.map { .column($0) }, isUnique: index.isUnique,
-                                    isSpatial: isSpatial(index.fields, in: table),
+                                    isSpatial: table.hasSpatialColumn(among: index.fields),
                                     location: index.location, origin: .declaredIndex(fields: index.fields)))
         }
         for key in table.foreignKeys where !table.isLeadingColumn(key.column) {
@@ -200,9 +200,5 @@ struct RelationalLayout {
     static func declaredIndexName(table: String, index: IndexDefinition) -> String {
         index.isUnique ? SQLSyntax.derivedName([table, "unique"] + index.fields)
             : SQLSyntax.derivedName([table] + index.fields + ["idx"])
-    }
-
-    private func isSpatial(_ columns: [String], in table: SQLTable) -> Bool {
-        columns.contains { table.column(named: $0)?.type.isSpatial == true }
     }
 }

@@ -145,10 +145,6 @@ struct SQLTable {
     var foreignKeys: [SQLForeignKey] = []
     var indexes: [SQLIndex] = []
 
-    var columns: [SQLColumn] {
-        elements.compactMap { if case .column(let column) = $0 { column } else { nil } }
-    }
-
     var primaryKey: [String] {
         for element in elements { if case .primaryKey(let columns) = element { return columns } }
         return []
@@ -157,6 +153,11 @@ struct SQLTable {
     func column(named name: String) -> SQLColumn? {
         for element in elements { if case .column(let column) = element, column.name == name { return column } }
         return nil
+    }
+
+    /// Whether any of `columns` holds points or polygons (which only a GiST index can index).
+    func hasSpatialColumn(among columns: [String]) -> Bool {
+        columns.contains { column(named: $0)?.type.isSpatial == true }
     }
 
     /// Adds an index unless one with the same name and definition is there already.
