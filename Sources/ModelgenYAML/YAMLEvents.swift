@@ -83,6 +83,11 @@ struct YAMLEvent {
 
         static let none = Text(offset: 0, length: -1)
         var isPresent: Bool { length >= 0 }
+
+        /// Its bytes among the batch's `bytes` (none when absent).
+        func bytes(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[Int(offset)..<Int(offset + max(length, 0))])
+        }
     }
 
     var kind = Kind.documentStart

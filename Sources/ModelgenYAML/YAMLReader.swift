@@ -230,7 +230,7 @@ struct TreeBuilder {
 
     private static func string(_ text: YAMLEvent.Text, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard text.isPresent else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(text.offset)..<Int(text.offset + text.length)]), as: UTF8.self)
+        return String(decoding: text.bytes(in: bytes), as: UTF8.self)
     }
 
     private static let allowedTags: Set<String> = [
@@ -270,7 +270,7 @@ struct TreeBuilder {
         case .scalar:
             try countNode(at: event)
             let tag = try checkTag(event, bytes)
-            let value = UnsafeBufferPointer(rebasing: bytes[Int(event.value.offset)..<Int(event.value.offset + event.value.length)])
+            let value = event.value.bytes(in: bytes)
             let text = String(decoding: value, as: UTF8.self)
             let at = location(event)
             let scalar = YAMLScalar(text, style: event.style, tag: tag, isMultiline: event.startLine != event.endLine)
