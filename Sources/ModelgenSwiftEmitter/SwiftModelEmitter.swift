@@ -42,13 +42,12 @@ public struct SwiftModelEmitter: Emitter {
         // Without shards, each type's file is made and handed on as soon as its text is
         // rendered; shards need every type's text (with the schema file it belongs to) first.
         var rendered: [(typeName: String, source: String, text: String)] = []
-        func add(_ typeName: String, source: String, text: String) {
+        func add(_ type: TypeFile, text: String) {
             if options.shards == nil {
-                sink(GeneratedFile(path: "\(options.folder)/\(typeName).swift",
-                                   sources: sources(of: typeName, names: names, builtinSources: builtinSources, default: source),
+                sink(GeneratedFile(path: "\(options.folder)/\(type.typeName).swift", sources: type.sources,
                                    commentPrefix: "//", body: text))
             } else {
-                rendered.append((typeName, source, text))
+                rendered.append((type.typeName, type.sources[0], text))
             }
         }
         let types = TypeFile.all(schema, names: names, builtinSources: builtinSources)
@@ -56,7 +55,7 @@ public struct SwiftModelEmitter: Emitter {
         OrderedRendering.forEach(count: types.count, helper: context.spareProcessors > 0, render: { index in
             types[index].render(templates: templates, models: models)
         }) { index, text in
-            add(types[index].typeName, source: types[index].source, text: text)
+            add(types[index], text: text)
         }
         let allSources = schema.files.map(\.path)
         var support: [(typeName: String, text: String)] = []
@@ -72,16 +71,6 @@ public struct SwiftModelEmitter: Emitter {
             return
         }
         shardedFiles(rendered, support: support, shards: shards, schema: schema, models: models).forEach(sink)
-    }
-
-    /// The header sources of a type's own file: a generated built-in class names every file
-    /// that links to it.
-    private func sources(of typeName: String, names: SwiftTypeNames, builtinSources: [BuiltinClass: [String]],
-                         default source: String) -> [String] {
-        for builtin in names.implicitBuiltins where names.classes[builtin.rawValue] == typeName {
-            return builtinSources[builtin]!
-        }
-        return [source]
     }
 
     /// `<schema>.<k>.swift` for k in 1...shards per schema file, plus `ModelgenSupport.swift`:
@@ -208,24 +197,25 @@ private struct TypeFile: Sendable {
 
     var kind: Kind
     var typeName: String
-    /// The schema file it comes from (for an implicit built-in class, the first that links to it).
-    var source: String
+    /// The schema files its header names: the one it is declared in, or for an implicit
+    /// built-in class every file that links to it (the first is where shards put it).
+    var sources: [String]
 
     static func all(_ schema: Schema, names: SwiftTypeNames, builtinSources: [BuiltinClass: [String]]) -> [TypeFile] {
         var types: [TypeFile] = []
         types.reserveCapacity(schema.classes.count + names.implicitBuiltins.count + schema.enums.count + schema.embeddedTypes.count)
         for definition in schema.classes {
-            types.append(TypeFile(kind: .declaredClass(definition), typeName: names.classes[definition.name]!, source: definition.file))
+            types.append(TypeFile(kind: .declaredClass(definition), typeName: names.classes[definition.name]!, sources: [definition.file]))
         }
         for builtin in names.implicitBuiltins {
             types.append(TypeFile(kind: .implicitBuiltin(builtin), typeName: names.classes[builtin.rawValue]!,
-                                  source: builtinSources[builtin]![0]))
+                                  sources: builtinSources[builtin]!))
         }
         for definition in schema.enums {
-            types.append(TypeFile(kind: .enumeration(definition), typeName: definition.name, source: definition.file))
+            types.append(TypeFile(kind: .enumeration(definition), typeName: definition.name, sources: [definition.file]))
         }
         for definition in schema.embeddedTypes {
-            types.append(TypeFile(kind: .embedded(definition), typeName: definition.name, source: definition.file))
+            types.append(TypeFile(kind: .embedded(definition), typeName: definition.name, sources: [definition.file]))
         }
         return types
     }
