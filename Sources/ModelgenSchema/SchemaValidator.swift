@@ -154,6 +154,9 @@ struct SchemaValidator {
 
     // MARK: Type names
 
+    /// Names a declared type cannot take: the scalars' and the generics'.
+    private static let reservedTypeNames = Set(ScalarType.allCases.map(\.rawValue) + TypeExpression.genericNames)
+
     private mutating func registerTypeNames() {
         var lowered: [String: (String, SourceLocation)] = [:]
         func describe(_ kind: TypeKind) -> String {
@@ -178,8 +181,7 @@ struct SchemaValidator {
                                           .init("their output files would overwrite each other on a case-insensitive file system")])
                 return false
             }
-            let reserved = ScalarType.allCases.map(\.rawValue) + TypeExpression.genericNames
-            if reserved.contains(name) {
+            if Self.reservedTypeNames.contains(name) {
                 suppressed.insert(name)
                 diagnostics.error("'\(name)' is the name of a built-in type", at: location,
                                   notes: [.init("choose another name")])

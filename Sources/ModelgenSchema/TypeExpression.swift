@@ -3,16 +3,23 @@ import ModelgenDiagnostics
 /// A field type as written, before names are resolved: `string`, `Genre`, `array<Ingredient>`,
 /// `pointer<Author>`, `inverse<Book.authors>`. Offsets locate each name inside the text so that
 /// errors can point at the exact word.
-indirect enum TypeExpression: Hashable, Sendable {
+enum TypeExpression: Hashable, Sendable {
     /// A bare name: a scalar, an enum or an embedded type.
     case name(String, offset: Int)
-    case array(TypeExpression)
-    case map(TypeExpression)
+    indirect case array(TypeExpression)
+    indirect case map(TypeExpression)
     case pointer(String, offset: Int)
     case relation(String, offset: Int)
     case inverse(className: String, field: String, offset: Int, fieldOffset: Int)
 
     static let genericNames = ["array", "map", "pointer", "relation", "inverse"]
+
+    static func isGenericName(_ name: String) -> Bool {
+        switch name {
+        case "array", "map", "pointer", "relation", "inverse": return true
+        default: return false
+        }
+    }
 
     struct ParseError: Error, Equatable {
         var message: String
@@ -23,7 +30,10 @@ indirect enum TypeExpression: Hashable, Sendable {
     /// Parses `text`; a trailing `!` (the short form's "required") is returned separately.
     static func parse(_ text: String) -> Result<(TypeExpression, required: Bool), ParseError> {
         var parser = Parser(Array(text.utf8))
-        return parser.parseTop().map { ($0.0.characterOffsets(parser.characterOffset), $0.required) }
+        let parsed = parser.parseTop()
+        // In ASCII text, the usual case, byte offsets are character offsets already.
+        if !parser.scalars.contains(where: { $0 >= 0x80 }) { return parsed }
+        return parsed.map { ($0.0.characterOffsets(parser.characterOffset), $0.required) }
             .mapError { error in
                 var error = error
                 error.offset = parser.characterOffset(error.offset)
@@ -129,7 +139,7 @@ indirect enum TypeExpression: Hashable, Sendable {
                 return .failure(ParseError(message: "expected a type name, found \(found)", offset: position))
             }
             skipSpaces()
-            let isGeneric = TypeExpression.genericNames.contains(name)
+            let isGeneric = TypeExpression.isGenericName(name)
             guard at("<") else {
                 if isGeneric {
                     return .failure(ParseError(message: "'\(name)' needs a type argument, as in \(name)<\(Self.example(name))>", offset: offset))
