@@ -159,21 +159,22 @@ struct TreeBuilder {
         /// For a streamed mapping (the root, or a section under it), what its entries are handed
         /// on as; it keeps only their keys, with `stub` values, to find duplicates.
         let streamsAs: ((YAMLMappingEntry) -> YAMLStreamPart)?
-        var items: [YAMLNode] = []
-        var entries: [YAMLMappingEntry] = []
-        /// `keyHash` of each key in `entries`, in order: a duplicate check compares these first.
-        var keyHashes: [UInt64] = []
-        var pendingKey: (text: String, location: SourceLocation)?
+        /// Where its items, or its entries and their key hashes, start on the builder's stacks.
+        let itemsStart: Int
+        let entriesStart: Int
+        var pendingKey: (text: String, location: SourceLocation, hash: UInt64)?
         var keyIndex: [String: SourceLocation] = [:]
         /// Nodes in this subtree, the frame itself included (what an alias to it expands to).
         var size = 1
 
         init(isMapping: Bool, location: SourceLocation, anchor: String?,
-             streamsAs: ((YAMLMappingEntry) -> YAMLStreamPart)? = nil) {
+             streamsAs: ((YAMLMappingEntry) -> YAMLStreamPart)?, itemsStart: Int, entriesStart: Int) {
             self.isMapping = isMapping
             self.location = location
             self.anchor = anchor
             self.streamsAs = streamsAs
+            self.itemsStart = itemsStart
+            self.entriesStart = entriesStart
         }
     }
 
@@ -188,6 +189,13 @@ struct TreeBuilder {
     /// The start of the file, from which every node's location is made.
     private let origin: SourceLocation
     private var stack: [Frame] = []
+    /// The items and entries of every open sequence and mapping, each frame's on top of its
+    /// parent's: one array each, grown once, instead of an array per node grown by doubling and
+    /// copied to its exact size at its end.
+    private var items: [YAMLNode] = []
+    private var entries: [YAMLMappingEntry] = []
+    /// `keyHash` of each key in `entries`: a duplicate check compares these first.
+    private var keyHashes: [UInt64] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var aliasExpansion = 0
     private var nodes = 0
@@ -321,25 +329,23 @@ struct TreeBuilder {
             _ = try checkTag(event, bytes)
             let anchorName = Self.string(event.anchor, bytes)
             stack.append(Frame(isMapping: isMapping, location: at, anchor: anchorName,
-                               streamsAs: isMapping ? streamedEntries(anchored: anchorName != nil) : nil))
+                               streamsAs: isMapping ? streamedEntries(anchored: anchorName != nil) : nil,
+                               itemsStart: items.count, entriesStart: entries.count))
         case .mappingEnd, .sequenceEnd:
             let frame = stack.removeLast()
-            let node = YAMLNode(frame.streamsAs != nil ? .mapping([])
-                                : frame.isMapping ? .mapping(Self.trimmed(frame.entries)) : .sequence(Self.trimmed(frame.items)),
-                                at: frame.location)
+            let value: YAMLNode.Value
+            if frame.isMapping {
+                value = .mapping(frame.streamsAs != nil ? [] : Array(entries[frame.entriesStart...]))
+                entries.removeSubrange(frame.entriesStart...)
+                keyHashes.removeSubrange(frame.entriesStart...)
+            } else {
+                value = .sequence(Array(items[frame.itemsStart...]))
+                items.removeSubrange(frame.itemsStart...)
+            }
+            let node = YAMLNode(value, at: frame.location)
             if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
             add(node, size: frame.size)
         }
-    }
-
-    /// The elements in storage of their exact size: appending grows an array by doubling, and
-    /// the tree keeps its arrays for as long as it lives.
-    private static func trimmed<Element>(_ elements: [Element]) -> [Element] {
-        guard elements.capacity > elements.count else { return elements }
-        var exact: [Element] = []
-        exact.reserveCapacity(elements.count)
-        exact.append(contentsOf: elements)
-        return exact
     }
 
     /// How a mapping starting now hands on its entries, if it is streamed: the root mapping,
@@ -360,18 +366,19 @@ struct TreeBuilder {
         return hash
     }
 
-    private func addKey(_ key: String, hash: UInt64, at location: SourceLocation, to frame: Frame) throws(YAMLError) {
+    /// `frame` is the innermost one, whose entries are on top of `entries`.
+    private mutating func addKey(_ key: String, hash: UInt64, at location: SourceLocation, to frame: Frame) throws(YAMLError) {
         let previous: SourceLocation?
-        if frame.entries.count < Self.scannedKeys {
+        if entries.count - frame.entriesStart < Self.scannedKeys {
             var found: SourceLocation?
-            for index in frame.keyHashes.indices where frame.keyHashes[index] == hash && frame.entries[index].key == key {
-                found = frame.entries[index].keyLocation
+            for index in frame.entriesStart..<entries.count where keyHashes[index] == hash && entries[index].key == key {
+                found = entries[index].keyLocation
                 break
             }
             previous = found
         } else {
             if frame.keyIndex.isEmpty {
-                for entry in frame.entries { frame.keyIndex[entry.key] = entry.keyLocation }
+                for entry in entries[frame.entriesStart...] { frame.keyIndex[entry.key] = entry.keyLocation }
             }
             previous = frame.keyIndex[key]
             if previous == nil { frame.keyIndex[key] = location }
@@ -380,8 +387,7 @@ struct TreeBuilder {
             throw YAMLError(.error("duplicate key '\(key)'", at: location,
                                    notes: [.init("'\(key)' was first defined here", at: previous)]))
         }
-        frame.keyHashes.append(hash)
-        frame.pendingKey = (key, location)
+        frame.pendingKey = (key, location, hash)
     }
 
     private mutating func add(_ node: YAMLNode, size: Int) {
@@ -393,14 +399,15 @@ struct TreeBuilder {
         if frame.isMapping {
             let key = frame.pendingKey!
             frame.pendingKey = nil
+            keyHashes.append(key.hash)
             if let streamsAs = frame.streamsAs {
                 parts.append(streamsAs(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node)))
-                frame.entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: Self.stub))
+                entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: Self.stub))
             } else {
-                frame.entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node))
+                entries.append(YAMLMappingEntry(key: key.text, keyLocation: key.location, value: node))
             }
         } else {
-            frame.items.append(node)
+            items.append(node)
         }
     }
 }
