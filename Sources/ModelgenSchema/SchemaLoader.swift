@@ -17,6 +17,8 @@ struct SchemaLoader {
     var diagnostics = DiagnosticCollector()
     /// Bounds the "did you mean" lookups against lists that grow with the file.
     private var suggestions = SuggestionBudget()
+    /// Each type text parsed so far: most fields repeat a few types (`string`, `date`).
+    private var parsedTypes: [String: (TypeExpression, required: Bool)] = [:]
 
     /// Root keys whose entries `YAMLReader.stream` hands on one by one: a class's or embedded
     /// type's subtree is released as soon as its declaration is built, so the tree and the
@@ -328,8 +330,14 @@ struct SchemaLoader {
     }
 
     private mutating func parseType(into field: inout FieldDeclaration) {
+        if let (expression, required) = parsedTypes[field.typeText] {
+            field.type = expression
+            field.requiredMark = required
+            return
+        }
         switch TypeExpression.parse(field.typeText) {
         case .success(let (expression, required)):
+            parsedTypes[field.typeText] = (expression, required)
             field.type = expression
             field.requiredMark = required
         case .failure(let error):
