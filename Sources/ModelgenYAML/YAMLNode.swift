@@ -113,8 +113,9 @@ public struct YAMLScalar: Sendable, Hashable {
 
     /// The value when the scalar is a YAML integer that fits in 64 bits.
     public var int: Int? {
-        guard isResolvedBySpelling || tag == "tag:yaml.org,2002:int",
-              let (negative, radix, digits) = Self.integerDigits(text) else { return nil }
+        guard isResolvedBySpelling || tag == "tag:yaml.org,2002:int" else { return nil }
+        if let value = Self.shortDecimal(text) { return value }
+        guard let (negative, radix, digits) = Self.integerDigits(text) else { return nil }
         guard let magnitude = UInt64(digits, radix: radix) else { return nil }
         if negative {
             return magnitude <= UInt64(Int64.max) + 1 ? Int(truncatingIfNeeded: 0 &- magnitude) : nil
@@ -148,6 +149,25 @@ public struct YAMLScalar: Sendable, Hashable {
         if tag == Self.strTag || style != .plain { return text }
         if tag != nil || isNull || bool != nil || double != nil { return nil }
         return text
+    }
+
+    /// `[-+]?[0-9]{1,18}`, the usual integer, read without the general path's slices: 18
+    /// digits cannot overflow.
+    private static func shortDecimal(_ text: String) -> Int? {
+        var value = 0
+        var digits = 0
+        var negative = false
+        for (index, byte) in text.utf8.enumerated() {
+            if index == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) {
+                negative = byte == UInt8(ascii: "-")
+                continue
+            }
+            guard byte >= 0x30, byte <= 0x39, digits < 18 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        return negative ? -value : value
     }
 
     private static func integerDigits(_ text: String) -> (negative: Bool, radix: Int, digits: Substring)? {
