@@ -185,6 +185,36 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
             s.yaml:4:24: note: did you mean 'string'?
             """)
     }
+
+    /// The loader parses each type text once per file: a repeated text gives the same type,
+    /// written short or long, and a repeated mistake is reported at each place it is made.
+    @Test func repeatedTypeTextsGiveTheSameTypeAndTheSameErrors() throws {
+        let schema = try loaded("""
+            classes:
+              A:
+                fields:
+                  a: pointer<B>!
+                  b: {type: pointer<B>!}
+                  c: pointer<B>
+                  d: array<string>
+                  e: {type: array<string>, maxCount: 3}
+              B:
+                fields:
+                  a: pointer<B>!
+                  d: array<string>
+            """)
+        let types = schema.classes.map { $0.fields.map { "\($0.name) \($0.type) \($0.isRequired)" } }
+        #expect(types == [
+            ["a pointer<B> true", "b pointer<B> true", "c pointer<B> false", "d array<string> false", "e array<string> false"],
+            ["a pointer<B> true", "d array<string> false"],
+        ])
+        let result = load("classes:\n  A:\n    fields:\n      x: array<int\n      y: array<int\n      z: {type: array<int}\n")
+        #expect(result.diagnostics.map(\.description).joined(separator: "\n") == """
+            s.yaml:4:19: error: invalid type 'array<int': expected '>' to close array<...>, found the end
+            s.yaml:5:19: error: invalid type 'array<int': expected '>' to close array<...>, found the end
+            s.yaml:6:26: error: invalid type 'array<int': expected '>' to close array<...>, found the end
+            """)
+    }
 }
 
 @Suite struct SampleSchemaTests {

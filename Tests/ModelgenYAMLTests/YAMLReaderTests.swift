@@ -102,6 +102,26 @@ private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
             """)
     }
 
+    /// Nested mappings keep their keys on top of their parents' (one stack for all): a key
+    /// repeated in the parent after a nested mapping, or in a nested mapping that a key of its
+    /// parent is still waiting on, is found in its own mapping and only there.
+    @Test func duplicateKeysAcrossNestedMappings() {
+        #expect(refusal("a:\n  b: 1\n  a: {b: 2, a: 3}\nb: [a, {a: 1}]\na: 4\n") == """
+            t.yaml:5:1: error: duplicate key 'a'
+            t.yaml:1:1: note: 'a' was first defined here
+            """)
+        #expect(refusal("a:\n  b:\n    c: 1\n    b: 2\n    c: 3\n") == """
+            t.yaml:5:5: error: duplicate key 'c'
+            t.yaml:3:5: note: 'c' was first defined here
+            """)
+        let keys = (0..<70).map { "  k\($0): {k\($0): [k\($0)]}" }.joined(separator: "\n")
+        #expect(refusal("m:\n" + keys + "\n  k69: again\n")?.hasPrefix("t.yaml:72:3: error: duplicate key 'k69'\nt.yaml:71:3: note:") == true)
+        #expect(refusal("m:\n" + keys + "\n  n: {k1: 1, k2: 2, k1: 3}\n")?.hasPrefix("t.yaml:72:21: error: duplicate key 'k1'\nt.yaml:72:7: note:") == true)
+        let tree = try? YAMLReader.parse(Array(("m:\n" + keys + "\n").utf8), file: "t.yaml")
+        #expect(tree?.mapping?.first?.value.mapping?.count == 70)
+        #expect(tree?.mapping?.first?.value.mapping?.last?.value.mapping?.first?.value.sequence?.first?.scalar?.text == "k69")
+    }
+
     @Test func duplicateKeyInAMappingPastTheScannedSize() {
         let keys = (0..<100).map { "k\($0): \($0)" }.joined(separator: "\n")
         #expect(refusal(keys + "\nk3: again\n")?.hasPrefix("t.yaml:101:1: error: duplicate key 'k3'\nt.yaml:4:1: note:") == true)
@@ -297,6 +317,18 @@ private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
         #expect(YAMLScalar("42", style: .doubleQuoted).string == "42")
         #expect(YAMLScalar("99999999999999999999").int == nil)
         #expect(YAMLScalar("99999999999999999999").looksLikeInteger)
+        // The short-decimal path (up to 18 digits) and the general one agree at their border.
+        #expect(YAMLScalar("+12").int == 12)
+        #expect(YAMLScalar("-0").int == 0)
+        #expect(YAMLScalar("012").int == 12)
+        #expect(YAMLScalar("-999999999999999999").int == -999_999_999_999_999_999)
+        #expect(YAMLScalar("1000000000000000000").int == 1_000_000_000_000_000_000)
+        #expect(YAMLScalar("9223372036854775807").int == Int.max)
+        #expect(YAMLScalar("-9223372036854775808").int == Int.min)
+        #expect(YAMLScalar("9223372036854775808").int == nil)
+        for text in ["", "-", "+", "--1", "1-", "1 ", " 1", "1_000", "1.0", "٣"] {
+            #expect(YAMLScalar(text).int == nil, "\(text)")
+        }
         #expect(YAMLScalar("1.5e3").double == 1500)
         #expect(YAMLScalar(".inf").double == .infinity)
         #expect(YAMLScalar(".nan").double?.isNaN == true)
