@@ -174,11 +174,12 @@ struct SwiftTypeNames {
         "ParseRelationField": "the type of the 'Field' keys of relations",
     ]) { first, _ in first }
 
-    private static func checkPropertyName(_ field: FieldDefinition, of owner: String, reserved: [String: String],
+    /// `owner` is composed only for a message: a large schema has tens of thousands of fields.
+    private static func checkPropertyName(_ field: FieldDefinition, of owner: @autoclosure () -> String, reserved: [String: String],
                                           diagnostics: inout DiagnosticCollector) {
         let swiftName = field.swiftName ?? field.name
         guard let clash = reserved[swiftName] else { return }
-        diagnostics.error("field '\(field.name)' of \(owner) would be the Swift property '\(swiftName)', which hides \(clash)",
+        diagnostics.error("field '\(field.name)' of \(owner()) would be the Swift property '\(swiftName)', which hides \(clash)",
                           at: field.location,
                           notes: [.init("give the field another Swift name with 'swiftName'; it keeps its name in Parse")])
     }
