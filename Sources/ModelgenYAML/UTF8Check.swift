@@ -11,43 +11,76 @@ enum UTF8Check {
         if let encoding = wideEncoding(bytes) {
             return Failure(line: 1, column: 1, reason: "the file is \(encoding) encoded; save it as UTF-8")
         }
+        // Lines and columns are counted only to locate a failure, once one is known to be there.
+        return isWellFormed(bytes) ? nil : locate(in: bytes)
+    }
+
+    /// Whether every sequence is well formed, looking at eight ASCII bytes at a time.
+    private static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            if bytes[index] < 0x80 {
+                index += 1
+                continue
+            }
+            guard let length = sequenceLength(in: bytes, at: index) else { return false }
+            index += length
+        }
+        return true
+    }
+
+    /// The first sequence that is not well formed, with its line and column.
+    private static func locate(in bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
         var line = 1, column = 1
         var index = 0
-        let count = bytes.count
-        while index < count {
+        while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
                 index += 1
                 continue
             }
-            let length: Int
-            var minimum: UInt32
-            var scalar: UInt32
-            switch byte {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
-            default:
-                return Failure(line: line, column: column, reason: String(format: byte))
-            }
-            guard index + length <= count else {
-                return Failure(line: line, column: column, reason: "truncated UTF-8 sequence at the end of the file")
-            }
-            for offset in 1..<length {
-                let continuation = bytes[index + offset]
-                guard continuation & 0xC0 == 0x80 else {
-                    return Failure(line: line, column: column, reason: String(format: byte))
+            guard let length = sequenceLength(in: bytes, at: index) else {
+                let expected = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                if (0xC2...0xF4).contains(byte), index + expected > bytes.count {
+                    return Failure(line: line, column: column, reason: "truncated UTF-8 sequence at the end of the file")
                 }
-                scalar = scalar << 6 | UInt32(continuation & 0x3F)
-            }
-            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
                 return Failure(line: line, column: column, reason: String(format: byte))
             }
             column += 1
             index += length
         }
         return nil
+    }
+
+    /// The length of the well-formed sequence that the byte at `index` (0x80 or more) starts:
+    /// not overlong, not a surrogate, at most U+10FFFF. `nil` when it is not one.
+    private static func sequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let byte = bytes[index]
+        let length: Int
+        var minimum: UInt32
+        var scalar: UInt32
+        switch byte {
+        case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+        case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+        case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        for offset in 1..<length {
+            let continuation = bytes[index + offset]
+            guard continuation & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(continuation & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+        return length
     }
 }
 

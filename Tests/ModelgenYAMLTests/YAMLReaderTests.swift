@@ -186,6 +186,43 @@ private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
         #expect(refusal(bytes: Array("a: ".utf8) + [0xE2, 0x82]) == "t.yaml:1:4: error: truncated UTF-8 sequence at the end of the file")
     }
 
+    /// The check skips eight ASCII bytes at a time and counts lines only once it knows of a
+    /// failure: it accepts exactly the well-formed text the standard library accepts, wherever
+    /// a sequence falls against those eight-byte words, and locates the first failure.
+    @Test func wellFormedUTF8AgreesWithTheStandardLibrary() {
+        func check(_ bytes: [UInt8]) -> UTF8Check.Failure? {
+            bytes.withUnsafeBufferPointer { UTF8Check.firstInvalid(in: $0) }
+        }
+        var sequences: [[UInt8]] = []
+        for lead in UInt8(0x80)...0xFF {
+            sequences.append([lead])
+            for second: UInt8 in [0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
+                sequences.append([lead, second])
+                for third: UInt8 in [0x80, 0xBF, 0xC0] {
+                    sequences.append([lead, second, third])
+                    sequences.append([lead, second, third, 0x80])
+                }
+            }
+        }
+        var compared = 0
+        for sequence in sequences {
+            for before in [0, 1, 5, 7, 8, 15] {
+                let bytes = Array(repeating: UInt8(ascii: "x"), count: before) + sequence + Array("\nok: 1\n".utf8)
+                let valid = String(validating: bytes, as: UTF8.self) != nil
+                let failure = check(bytes)
+                #expect((failure == nil) == valid, "\(bytes)")
+                if let failure { #expect(failure.line == 1 && failure.column <= before + 2, "\(bytes)") }
+                compared += 1
+            }
+        }
+        #expect(compared == sequences.count * 6)
+        let mixed = Array("description: café, naïve, 日本語, 🙂\n".utf8)
+        #expect(check(Array(repeating: mixed, count: 40).flatMap { $0 }) == nil)
+        var late = Array(repeating: mixed, count: 40).flatMap { $0 }
+        late.insert(0xFF, at: late.count - 3)
+        #expect(check(late).map { "\($0.line):\($0.column)" } == "40:32", "the emoji whose sequence the 0xFF breaks")
+    }
+
     @Test func utf16IsRefusedWithAHint() {
         #expect(refusal(bytes: [0xFF, 0xFE, 0x61, 0x00]) == "t.yaml:1:1: error: the file is UTF-16 encoded; save it as UTF-8")
     }
