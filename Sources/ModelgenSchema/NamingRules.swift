@@ -4,13 +4,20 @@ public enum NamingRules {
     /// `^[A-Za-z][A-Za-z0-9_]*$`, Parse's rule for class, field, enum and embedded names.
     public static func isValidName(_ name: String) -> Bool {
         guard let first = name.utf8.first, isLetter(first) else { return false }
-        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+        return isWordText(name)
     }
 
     /// A Swift identifier as `swiftName` accepts it: `^[A-Za-z_][A-Za-z0-9_]*$`.
     public static func isValidSwiftName(_ name: String) -> Bool {
         guard let first = name.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
-        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+        return isWordText(name)
+    }
+
+    /// `^[A-Za-z0-9_]*$`, over the bytes in place when the string has them contiguous (it
+    /// does, but for bridged text): every name of a schema is checked.
+    private static func isWordText(_ name: String) -> Bool {
+        func isWord(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") }
+        return name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isWord) } ?? name.utf8.allSatisfy(isWord)
     }
 
     /// Field names every Parse object already has, or that Parse Server or the SDK refuses.
