@@ -107,7 +107,14 @@ final class Harness {
             var restored = saved.options
             restored.output = options.output ?? restored.output
             restored.reportOnly = options.reportOnly
-            if options.compileOnly { restored.compile = true }
+            if options.compileOnly {
+                // The compile settings are this command's: it is a new measurement.
+                restored.compile = true
+                restored.compileSize = options.compileSize
+                restored.compileRuns = options.compileRuns
+                restored.compileTimeoutSeconds = options.compileTimeoutSeconds
+                restored.compileMemoryLimitMB = options.compileMemoryLimitMB
+            }
             let harness = Harness(options: restored, started: saved.started)
             harness.results = saved.results
             harness.schemaBytes = saved.schemaBytes
@@ -119,8 +126,9 @@ final class Harness {
                 runnerPath = scratch + "/release/bench-run"
                 harness.problems.removeAll { $0.hasPrefix("compile") }
                 harness.results = harness.results.filter { !$0.key.hasPrefix("compile ") }
-                harness.facts["compile rerun"] = "compile times were measured separately with `--compile-only` at "
-                    + ISO8601DateFormatter().string(from: Date()) + ", with the same tools"
+                harness.facts["compile rerun"] = "compile times were measured separately at "
+                    + ISO8601DateFormatter().string(from: Date()) + ", with the same tools (`bench "
+                    + options.arguments.joined(separator: " ") + "`)"
                 harness.section("compile") { try harness.measureCompile() }
             }
             try harness.writeReport()
