@@ -321,10 +321,8 @@ struct SchemaValidator {
         var resolved: [FieldDefinition] = []
         resolved.reserveCapacity(declarations.count)
         // Positions in `declarations`, by lowercased name and by Swift name.
-        var lowered: [String: Int] = [:]
-        var swiftNames: [String: Int] = [:]
-        lowered.reserveCapacity(declarations.count)
-        swiftNames.reserveCapacity(declarations.count)
+        var lowered = NamePositions(expected: declarations.count)
+        var swiftNames = NamePositions(expected: declarations.count)
         var builtinFields: [String: BuiltinClass.PredefinedField] = [:]
         if case .class(_, let builtin?) = owner {
             for field in builtin.predefinedFields { builtinFields[field.name.lowercased()] = field }
@@ -337,7 +335,7 @@ struct SchemaValidator {
                 continue
             }
             let lowercased = declaration.name.lowercased()
-            if let predefined = builtinFields[lowercased] {
+            if !builtinFields.isEmpty, let predefined = builtinFields[lowercased] {
                 diagnostics.error("'\(declaration.name)' is a built-in field of \(owner.name)", at: declaration.location,
                                   notes: [.init("\(owner.name) has '\(predefined.name)' (\(predefined.type)) already; declare only new fields")])
                 continue
@@ -349,7 +347,7 @@ struct SchemaValidator {
                                           .init("SQLite column names ignore case, so they would collide")])
                 continue
             }
-            lowered[lowercased] = position
+            lowered.insert(lowercased, at: position)
             if NamingRules.droppedBySDK.contains(declaration.name) {
                 let isUserEmailVerified: Bool
                 if case .class(_, .user?) = owner { isUserEmailVerified = declaration.name == "emailVerified" } else { isUserEmailVerified = false }
@@ -370,7 +368,7 @@ struct SchemaValidator {
                                   at: swiftNameEntry?.location ?? declaration.location,
                                   notes: [.init("'\(other.name)' is declared here", at: other.location)])
             } else {
-                swiftNames[swiftName] = position
+                swiftNames.insert(swiftName, at: position)
             }
             if let field = resolveField(declaration, values: values, owner: owner) { resolved.append(field) }
         }
@@ -886,4 +884,44 @@ struct SchemaValidator {
 
     /// Cycles of embedded types reported one by one before the rest are summed up in one error.
     static let maxCycleReports = 100
+}
+
+/// Positions by name among the fields of one type, each name inserted once: found by scanning
+/// while there are few (hashing a name costs more than comparing it with twenty others, and a
+/// type has about twenty fields), by a dictionary past `scanned`.
+struct NamePositions {
+    static let scanned = 32
+    private var names: [String] = []
+    private var positions: [Int] = []
+    private var byName: [String: Int]?
+
+    init(expected count: Int) {
+        if count > Self.scanned {
+            byName = Dictionary(minimumCapacity: count)
+        } else {
+            names.reserveCapacity(count)
+            positions.reserveCapacity(count)
+        }
+    }
+
+    subscript(name: String) -> Int? {
+        if let byName { return byName[name] }
+        for index in names.indices where names[index] == name { return positions[index] }
+        return nil
+    }
+
+    /// Adds `name`, which is not there yet.
+    mutating func insert(_ name: String, at position: Int) {
+        if byName != nil {
+            byName![name] = position
+            return
+        }
+        names.append(name)
+        positions.append(position)
+        if names.count > Self.scanned {
+            byName = Dictionary(uniqueKeysWithValues: zip(names, positions))
+            names = []
+            positions = []
+        }
+    }
 }

@@ -420,3 +420,33 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
         #expect(schema.classes[1_999].fields[3].type == .pointer("C0"))
     }
 }
+
+@Suite struct NamePositionsTests {
+    /// Scanned while small, a dictionary past `scanned`: the same answers either way.
+    @Test func findsEveryNameOnBothSidesOfTheThreshold() {
+        for count in [0, 1, NamePositions.scanned, NamePositions.scanned + 1, 3 * NamePositions.scanned] {
+            var positions = NamePositions(expected: count / 2)
+            for index in 0..<count {
+                #expect(positions["n\(index)"] == nil)
+                positions.insert("n\(index)", at: index * 10)
+                for earlier in stride(from: 0, through: index, by: max(1, index / 4)) {
+                    #expect(positions["n\(earlier)"] == earlier * 10)
+                }
+            }
+            #expect(positions["N0"] == nil)
+            #expect(positions["n\(count)"] == nil)
+        }
+    }
+
+    /// A large class finds fields that clash in case or Swift name past the scanned size.
+    @Test func clashesInALargeClassAreFound() {
+        var fields = (0..<40).map { "      f\($0): string" }
+        fields.append("      F39: int")
+        fields.append("      g: {type: int, swiftName: f3}")
+        let result = SchemaLoading.load(sources: [("s.yaml", "classes:\n  A:\n    fields:\n" + fields.joined(separator: "\n") + "\n")])
+        #expect(result.diagnostics.map(\.message) == [
+            "fields 'f39' and 'F39' of 'A' differ only in case",
+            "fields 'f3' and 'g' of 'A' have the same Swift name 'f3'",
+        ])
+    }
+}
