@@ -243,9 +243,13 @@ package enum FileSystem {
         a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
     }
 
+    /// Everything before the last `/`, found among the bytes: a path is split at its slashes
+    /// whatever the characters around them (a `/` after a prepended mark is not a `Character`
+    /// of its own).
     package static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == bytes.startIndex ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
     }
 }
 

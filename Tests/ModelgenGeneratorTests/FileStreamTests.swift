@@ -117,3 +117,18 @@ import Testing
         #expect(FileSystem.entries(directory.path + "/missing").isEmpty)
     }
 }
+
+@Suite struct PathTests {
+    /// A path is split at its last `/` byte, whatever characters are around it.
+    @Test func theParentIsEverythingBeforeTheLastSlash() {
+        #expect(FileSystem.parent("out/Swift/Book.swift") == "out/Swift")
+        #expect(FileSystem.parent("/Book.swift") == "/")
+        #expect(FileSystem.parent("Book.swift") == "")
+        #expect(FileSystem.parent("out/") == "out")
+        #expect(FileSystem.parent("a//b") == "a/")
+        #expect(FileSystem.parent("café/naïve/日本.swift") == "café/naïve")
+        // U+0600 is a prepended mark: with the slash after it, one Character.
+        #expect(FileSystem.parent("a\u{0600}/b") == "a\u{0600}")
+        #expect(FileSystem.join(FileSystem.parent("out/Swift/A.swift"), "B.swift") == "out/Swift/B.swift")
+    }
+}
