@@ -50,6 +50,9 @@ import Testing
 
     @Test func derivedNamesFitPostgreSQLAndStayUnique() {
         #expect(SQLSyntax.derivedName(["Book", "title", "idx"]) == "Book_title_idx")
+        #expect(SQLSyntax.derivedName(["Livre", "titre_é", "idx"]) == "Livre_titre_é_idx")
+        #expect(SQLSyntax.derivedName(["", "x", ""]) == "_x_")
+        #expect(SQLSyntax.derivedName(["only"]) == "only")
         let long = SQLSyntax.derivedName([String(repeating: "a", count: 60), "field", "idx"])
         #expect(long.utf8.count == 63)
         #expect(long.hasPrefix(String(repeating: "a", count: 54) + "_"))
