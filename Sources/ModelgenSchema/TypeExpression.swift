@@ -14,6 +14,7 @@ enum TypeExpression: Hashable, Sendable {
 
     static let genericNames = ["array", "map", "pointer", "relation", "inverse"]
 
+    /// Whether `name` is one of `genericNames`, without a lookup in the array for every type.
     static func isGenericName(_ name: String) -> Bool {
         switch name {
         case "array", "map", "pointer", "relation", "inverse": return true

@@ -186,6 +186,11 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
             """)
     }
 
+    @Test func theGenericNamesAreExactlyThoseTheParserKnows() {
+        #expect(TypeExpression.genericNames.allSatisfy(TypeExpression.isGenericName))
+        for name in ["Array", "arrays", "string", "pointer_", ""] { #expect(!TypeExpression.isGenericName(name)) }
+    }
+
     /// The loader parses each type text once per file: a repeated text gives the same type,
     /// written short or long, and a repeated mistake is reported at each place it is made.
     @Test func repeatedTypeTextsGiveTheSameTypeAndTheSameErrors() throws {
