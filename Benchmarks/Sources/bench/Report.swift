@@ -34,6 +34,18 @@ struct Report {
         return v >= 100 ? String(format: "%.0f MB", v) : String(format: "%.1f MB", v)
     }
 
+    /// The median over rounds of each round's ratio: a `gen` run against the floor runs of the
+    /// same round, taken just before it. On a shared machine whose speed drifts from one round to
+    /// the next, this follows the drift where a ratio of two medians cannot.
+    func pairedRatio(_ step: Series, _ floor: Series) -> Double? {
+        let perRound = Harness.floorRepeats
+        let runs = step.samples.filter { !$0.timedOut }
+        guard !runs.isEmpty, floor.samples.count >= runs.count * perRound, runs.count == step.samples.count else { return nil }
+        return median(runs.indices.compactMap { round in
+            ratio(runs[round].wallMs, median(floor.samples[round * perRound ..< (round + 1) * perRound].map(\.wallMs)))
+        })
+    }
+
     func ratio(_ a: Double?, _ b: Double?) -> Double? {
         guard let a, let b, b > 0 else { return nil }
         return a / b
@@ -102,13 +114,10 @@ struct Report {
         out.append("| command | `\(command)` |")
         out.append("| date | \(ISO8601DateFormatter().string(from: harness.started)) |")
         out.append("| machine | \(machine()) |")
-        let commit = capture(["git", "-C", harness.root, "log", "-1", "--format=%h %s"])
-        let dirty = capture(["git", "-C", harness.root, "status", "--porcelain", "--", "Sources", "Templates", "Package.swift"])
-            .components(separatedBy: "\n").filter { !$0.isEmpty }.count
-        out.append("| modelgen source | commit \(commit.prefix(90))\(commit.count > 90 ? "…" : "")" + (dirty > 0 ? " (plus uncommitted changes in \(dirty) files)" : "") + " |")
+        out.append("| modelgen source | \(harness.facts["modelgen source"] ?? harness.modelgenSource()) |")
         out.append("| toolchain | \(capture(["swift", "--version"]).components(separatedBy: "\n").first ?? "?") |")
         out.append("| load average (1, 5, 15 min) | before \(harness.facts["load before"] ?? "?"), after \(harness.facts["load after"] ?? "?") |")
-        out.append("| runs | median of \(options.runs) run\(options.runs == 1 ? "" : "s") per step (a step whose first run took over 10 s: at most 3; over 60 s: 1), the libyaml floor 5 times per round (\(options.runs * 5) runs); peak memory is the largest of the runs |")
+        out.append("| runs | median of \(options.runs) run\(options.runs == 1 ? "" : "s") per step (a step whose first run took over 10 s: at most 3; over 60 s: 1), the libyaml floor \(Harness.floorRepeats) times per round (\(options.runs * Harness.floorRepeats) runs); peak memory is the largest of the runs |")
         out.append("| tools | release builds: `modelgen` of this checkout, `yaml-floor` (`Benchmarks/floor`), swift-openapi-generator 1.14.3 |")
         out.append("")
 
@@ -137,8 +146,10 @@ struct Report {
         if let gen, let floor {
             let r = ratio(gen.medianMs, floor.medianMs), rc = ratio(gen.medianCPUMs, floor.medianCPUMs)
             let loop = ratio(gen.medianMs, median(floor.parseMs))
+            let paired = pairedRatio(gen, floor)
             rows.append(("`gen`, all emitters, N=\(n(big)): within 5× the libyaml floor",
-                         "\(both(r, rc)) the floor process (\(ms(gen.medianMs)) vs \(ms(floor.medianMs))); \(x(loop)) its parse loop alone",
+                         "\(both(r, rc)) the floor process (\(ms(gen.medianMs)) vs \(ms(floor.medianMs))); \(x(loop)) its parse loop alone"
+                            + (paired.map { "; \(x($0)) as the median of each round's own ratio" } ?? ""),
                          status(wall: r, cpu: rc, meets: { $0 <= 5 }, miss: { "\(self.x($0)), \(self.x($0 / 5)) over" })))
         }
         if let sog = series("openapi@\(big)"), let gen {
@@ -363,5 +374,15 @@ struct Report {
             .components(separatedBy: "\n").first { $0.hasPrefix("MemTotal") }?
             .split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { String(format: "%.0f GB RAM", $0 / 1_048_576) } ?? "?"
         return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory), \(capture(["uname", "-sr"]))"
+    }
+}
+
+extension Harness {
+    /// The commit of the checkout being measured, and whether its sources differ from it.
+    func modelgenSource() -> String {
+        let commit = capture(["git", "-C", root, "log", "-1", "--format=%h %s"])
+        let dirty = capture(["git", "-C", root, "status", "--porcelain", "--", "Sources", "Templates", "Package.swift"])
+            .components(separatedBy: "\n").filter { !$0.isEmpty }.count
+        return "commit \(commit.prefix(90))\(commit.count > 90 ? "…" : "")" + (dirty > 0 ? " (plus uncommitted changes in \(dirty) files)" : "")
     }
 }
