@@ -5,21 +5,26 @@ import ModelgenSchema
 /// and the SQL schema enforce.
 enum SwiftFieldNotes {
     static func line(for field: FieldDefinition, enumCaseNames: (String) -> String = { $0 }) -> String? {
-        var parts: [String] = []
-        if field.isRequired { parts.append("Required.") }
-        if field.isUnique { parts.append("Unique.") }
+        // Written into one string as the parts come: a line for each of twenty thousand fields.
+        var line = ""
+        func add(_ part: String) {
+            if !line.isEmpty { line += " " }
+            line += part
+        }
+        if field.isRequired { add("Required.") }
+        if field.isUnique { add("Unique.") }
         switch (field.min, field.max) {
-        case let (min?, max?): parts.append("From \(min) to \(max).")
-        case let (min?, nil): parts.append("At least \(min).")
-        case let (nil, max?): parts.append("At most \(max).")
+        case let (min?, max?): add("From \(min) to \(max).")
+        case let (min?, nil): add("At least \(min).")
+        case let (nil, max?): add("At most \(max).")
         case (nil, nil): break
         }
-        if let bounds = bounds(field.minLength, field.maxLength, unit: "character") { parts.append(bounds) }
-        if let bounds = bounds(field.minCount, field.maxCount, unit: "element") { parts.append(bounds) }
+        if let bounds = bounds(field.minLength, field.maxLength, unit: "character") { add(bounds) }
+        if let bounds = bounds(field.minCount, field.maxCount, unit: "element") { add(bounds) }
         if let value = field.defaultValue {
-            parts.append("Defaults to \(describe(value, enumCaseNames: enumCaseNames)).")
+            add("Defaults to \(describe(value, enumCaseNames: enumCaseNames)).")
         }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
+        return line.isEmpty ? nil : line
     }
 
     private static func bounds(_ min: Int?, _ max: Int?, unit: String) -> String? {
