@@ -89,6 +89,10 @@ public struct YAMLScalar: Sendable, Hashable {
     public var isNull: Bool {
         if tag == "tag:yaml.org,2002:null" { return true }
         guard isResolvedBySpelling else { return false }
+        // Most text starts otherwise: one byte rules it out.
+        if let first = text.utf8.first, first != UInt8(ascii: "~"), first != UInt8(ascii: "n"), first != UInt8(ascii: "N") {
+            return false
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
@@ -98,6 +102,7 @@ public struct YAMLScalar: Sendable, Hashable {
     /// The value when the scalar is a YAML boolean (`true`/`false` in the core schema's spellings).
     public var bool: Bool? {
         guard isResolvedBySpelling || tag == "tag:yaml.org,2002:bool" else { return nil }
+        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "t") || first | 0x20 == UInt8(ascii: "f") else { return nil }
         switch text {
         case "true", "True", "TRUE": return true
         case "false", "False", "FALSE": return false

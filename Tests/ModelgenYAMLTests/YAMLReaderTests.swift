@@ -374,6 +374,15 @@ private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
         #expect(YAMLScalar("yes").bool == nil, "YAML 1.2: yes is a string")
         #expect(YAMLScalar("yes").string == "yes")
         #expect(YAMLScalar("~").isNull)
+        // Ruled out by the first byte, or decided by the whole spelling.
+        for text in ["~", "null", "Null", "NULL"] { #expect(YAMLScalar(text).isNull, "\(text)") }
+        for text in ["nul", "nULL", "None", "~~", "x", "0"] { #expect(!YAMLScalar(text).isNull, "\(text)") }
+        for text in ["true", "True", "TRUE"] { #expect(YAMLScalar(text).bool == true, "\(text)") }
+        for text in ["false", "False", "FALSE"] { #expect(YAMLScalar(text).bool == false, "\(text)") }
+        for text in ["tRUE", "t", "fals", "yes", "", "1"] { #expect(YAMLScalar(text).bool == nil, "\(text)") }
+        #expect(YAMLScalar("null", tag: "tag:yaml.org,2002:null").isNull)
+        #expect(YAMLScalar("x", tag: "tag:yaml.org,2002:null").isNull)
+        #expect(YAMLScalar("TRUE", tag: "tag:yaml.org,2002:bool").bool == true)
         #expect(YAMLScalar("").isNull)
         #expect(YAMLScalar("", style: .singleQuoted).isNull == false)
         #expect(YAMLScalar("null").string == nil)
