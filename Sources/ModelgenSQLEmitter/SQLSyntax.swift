@@ -93,8 +93,8 @@ public enum SQLSyntax {
         return kept + "_" + String(repeating: "0", count: 8 - hash.count) + hash
     }
 
-    /// `parts.joined(separator: "_")`, copied byte by byte into storage of the exact size: the
-    /// general join cost 1,800 instructions for the three or four short parts of a name.
+    /// `parts.joined(separator: "_")`, each part copied whole into storage of the exact size:
+    /// the general join cost 1,800 instructions for the three or four short parts of a name.
     private static func joined(_ parts: [String]) -> String {
         var count = max(0, parts.count - 1)
         for part in parts { count += part.utf8.count }

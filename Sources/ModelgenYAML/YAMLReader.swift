@@ -144,8 +144,9 @@ public enum YAMLReader {
     }
 }
 
-/// The tree of a file from its events: one frame per open mapping or sequence. Frames are
-/// classes so that appending to a frame's children never copies them.
+/// The tree of a file from its events: one frame per open mapping or sequence. The frames'
+/// children wait on the builder's shared stacks; a frame is a class so that its pending key,
+/// key index and size change in place, wherever it sits on the frame stack.
 struct TreeBuilder {
     /// How a streamed read splits the file into parts (see `YAMLReader.stream`).
     struct Streaming {
