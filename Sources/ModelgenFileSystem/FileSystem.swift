@@ -251,6 +251,13 @@ package enum FileSystem {
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return slash == bytes.startIndex ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
     }
+
+    /// Everything after the last `/` (the whole path when it has none), found the same way.
+    package static func lastComponent(_ path: String) -> String {
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
+    }
 }
 
 extension FileSystem {

@@ -145,10 +145,7 @@ public final class OutputStaging: @unchecked Sendable {
                 }
             }
         }
-        let slash = missing?.lastIndex(of: "/")
-        guard let missing, let slash,
-              case let hidden = String(missing[..<slash]) + "/." + missing[missing.index(after: slash)...]
-                  + OutputWriter.temporaryMarker + String(OutputWriter.processID),
+        guard let missing, case let hidden = OutputWriter.temporaryPath(beside: missing),
               FileSystem.kind(hidden) == .missing else {
             // Nothing to make whole (or a leftover of an earlier run in the way, which `commit`
             // removes): new files get temporaries beside them.

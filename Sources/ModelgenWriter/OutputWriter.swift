@@ -102,13 +102,18 @@ public enum OutputWriter {
     /// Creates the hidden temporary file beside `target` (`.NAME.modelgen-tmp-PID`), whose
     /// folder must exist, replacing one an earlier run of this process id left.
     static func openTemporary(for target: String) throws(FileSystem.Failure) -> FileSystem.NewFile {
-        let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
-        let temporary = FileSystem.join(FileSystem.parent(target), ".\(name)\(temporaryMarker)\(processID)")
+        let temporary = temporaryPath(beside: target)
         do throws(FileSystem.Failure) {
             return try FileSystem.NewFile(replacingLeftover: temporary)
         } catch {
             throw naming(target, in: error, for: temporary)
         }
+    }
+
+    /// This process's hidden temporary name for `target` (`.NAME.modelgen-tmp-PID` beside it),
+    /// for a file or a folder made whole.
+    static func temporaryPath(beside target: String) -> String {
+        FileSystem.join(FileSystem.parent(target), ".\(FileSystem.lastComponent(target))\(temporaryMarker)\(processID)")
     }
 
     /// The error naming the file the user knows, not its hidden temporary.

@@ -130,5 +130,9 @@ import Testing
         // U+0600 is a prepended mark: with the slash after it, one Character.
         #expect(FileSystem.parent("a\u{0600}/b") == "a\u{0600}")
         #expect(FileSystem.join(FileSystem.parent("out/Swift/A.swift"), "B.swift") == "out/Swift/B.swift")
+        #expect(FileSystem.lastComponent("out/Swift/Book.swift") == "Book.swift")
+        #expect(FileSystem.lastComponent("Book.swift") == "Book.swift")
+        #expect(FileSystem.lastComponent("out/") == "")
+        #expect(FileSystem.lastComponent("a\u{0600}/b") == "b")
     }
 }
