@@ -38,7 +38,6 @@ public struct SwiftModelEmitter: Emitter {
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return }
         let models = SwiftViewModels(schema: schema, names: names, options: options)
-        let builtinSources = linkingFiles(to: names.implicitBuiltins, in: schema)
         // Without shards, each type's file is made and handed on as soon as its text is
         // rendered; shards need every type's text (with the schema file it belongs to) first.
         var rendered: [(typeName: String, source: String, text: String)] = []
@@ -50,7 +49,7 @@ public struct SwiftModelEmitter: Emitter {
                 rendered.append((type.typeName, type.sources[0], text))
             }
         }
-        let types = TypeFile.all(schema, names: names, builtinSources: builtinSources)
+        let types = TypeFile.all(schema, names: names)
         // With a processor to spare, a helper thread renders some of the files.
         OrderedRendering.forEach(count: types.count, helper: context.spareProcessors > 0, render: { index in
             types[index].render(templates: templates, models: models)
@@ -113,39 +112,6 @@ public struct SwiftModelEmitter: Emitter {
     }
 
 
-    /// For each of `builtins` (the built-in classes generated without a declaration): the
-    /// schema files with a field that links to it, in one pass over the schema; every schema
-    /// file for one that nothing links to.
-    private func linkingFiles(to builtins: [BuiltinClass], in schema: Schema) -> [BuiltinClass: [String]] {
-        var files: [BuiltinClass: [String]] = [:]
-        guard !builtins.isEmpty else { return files }
-        func linked(_ type: FieldType) -> BuiltinClass? {
-            switch type {
-            case .pointer(let name), .relation(let name), .inverse(let name, _):
-                return builtins.first { $0.rawValue == name }
-            case .array(let element), .map(let element): return linked(element)
-            default: return nil
-            }
-        }
-        func add(_ file: String, linkedBy types: some Sequence<FieldType>) {
-            for type in types {
-                guard let builtin = linked(type) else { continue }
-                if files[builtin, default: []].contains(file) == false { files[builtin, default: []].append(file) }
-            }
-        }
-        for definition in schema.classes {
-            add(definition.file, linkedBy: definition.fields.lazy.map(\.type))
-            if let builtin = definition.builtin { add(definition.file, linkedBy: builtin.predefinedFields.lazy.map(\.type)) }
-        }
-        for definition in schema.embeddedTypes {
-            add(definition.file, linkedBy: definition.fields.lazy.map(\.type))
-        }
-        for builtin in builtins where files[builtin] == nil {
-            files[builtin] = schema.files.map(\.path)
-        }
-        return files
-    }
-
     /// With `unknownEnumCase`, every enum gets a case `unknown(raw)`; a declared case may not
     /// take that name.
     private func checkEnumCases(_ schema: Schema, diagnostics: inout DiagnosticCollector) {
@@ -201,7 +167,7 @@ private struct TypeFile: Sendable {
     /// built-in class every file that links to it (the first is where shards put it).
     var sources: [String]
 
-    static func all(_ schema: Schema, names: SwiftTypeNames, builtinSources: [BuiltinClass: [String]]) -> [TypeFile] {
+    static func all(_ schema: Schema, names: SwiftTypeNames) -> [TypeFile] {
         var types: [TypeFile] = []
         types.reserveCapacity(schema.classes.count + names.implicitBuiltins.count + schema.enums.count + schema.embeddedTypes.count)
         for definition in schema.classes {
@@ -209,7 +175,7 @@ private struct TypeFile: Sendable {
         }
         for builtin in names.implicitBuiltins {
             types.append(TypeFile(kind: .implicitBuiltin(builtin), typeName: names.classes[builtin.rawValue]!,
-                                  sources: builtinSources[builtin]!))
+                                  sources: names.implicitBuiltinSources[builtin]!))
         }
         for definition in schema.enums {
             types.append(TypeFile(kind: .enumeration(definition), typeName: definition.name, sources: [definition.file]))

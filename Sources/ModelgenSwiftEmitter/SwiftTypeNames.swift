@@ -9,6 +9,10 @@ struct SwiftTypeNames {
     private(set) var classes: [String: String] = [:]
     /// Built-in classes some field links to that the schema does not declare, in a stable order.
     private(set) var implicitBuiltins: [BuiltinClass] = []
+    /// For each of `implicitBuiltins`, the schema files with a field that links to it (what its
+    /// generated file's header names), in schema order; every schema file for one that only
+    /// another built-in class brings in.
+    private(set) var implicitBuiltinSources: [BuiltinClass: [String]] = [:]
     /// Whether pointer fields are stored out of line (`@Indirect var author: Author?`, with
     /// ParseRuntime); ParseSwift has no such wrapper, so there they are stored inline.
     let boxesPointers: Bool
@@ -48,21 +52,24 @@ struct SwiftTypeNames {
         data = ownNames.contains("Data") ? "Foundation.Data" : "Data"
 
         var linked: Set<BuiltinClass> = []
-        func visit(_ type: FieldType) {
+        var linkingFiles: [BuiltinClass: [String]] = [:]
+        func visit(_ type: FieldType, in file: String) {
             switch type {
             case .pointer(let name), .relation(let name), .inverse(let name, _):
-                if !declared.contains(name), let builtin = BuiltinClass(rawValue: name) { linked.insert(builtin) }
+                guard !declared.contains(name), let builtin = BuiltinClass(rawValue: name) else { return }
+                linked.insert(builtin)
+                if linkingFiles[builtin]?.contains(file) != true { linkingFiles[builtin, default: []].append(file) }
             case .array(let element), .map(let element):
-                visit(element)
+                visit(element, in: file)
             default:
                 break
             }
         }
         for definition in schema.classes {
-            definition.fields.forEach { visit($0.type) }
-            if let builtin = definition.builtin { builtin.predefinedFields.forEach { visit($0.type) } }
+            definition.fields.forEach { visit($0.type, in: definition.file) }
+            if let builtin = definition.builtin { builtin.predefinedFields.forEach { visit($0.type, in: definition.file) } }
         }
-        schema.embeddedTypes.forEach { $0.fields.forEach { visit($0.type) } }
+        schema.embeddedTypes.forEach { definition in definition.fields.forEach { visit($0.type, in: definition.file) } }
         // A role or session names its user type, so linking to either brings `_User` along.
         var pending = Array(linked)
         while let builtin = pending.popLast() {
@@ -77,7 +84,10 @@ struct SwiftTypeNames {
             }
         }
         implicitBuiltins = BuiltinClass.allCases.filter { linked.contains($0) }
-        for builtin in implicitBuiltins { classes[builtin.rawValue] = Self.builtinTypeName(builtin) }
+        for builtin in implicitBuiltins {
+            classes[builtin.rawValue] = Self.builtinTypeName(builtin)
+            implicitBuiltinSources[builtin] = linkingFiles[builtin] ?? schema.files.map(\.path)
+        }
         if !boxesPointers {
             pointersStoredAsReferences = Self.pointersOnCycles(schema, implicitBuiltins: implicitBuiltins)
         }
