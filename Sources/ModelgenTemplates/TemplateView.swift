@@ -20,6 +20,27 @@ extension Dictionary: TemplateView where Key == String, Value == Any {
     public func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool { false }
 }
 
+/// A value a view holds for a template to print that writes its own text into the output, so
+/// no string of it is made for the compiled templates: a large SQL script prints hundreds of
+/// thousands of quoted names and CHECK expressions, and making each one a string first (and
+/// freeing it after) cost more than writing the script. The interpreter sees ``text``.
+public protocol TemplateText {
+    /// Appends the text to `output`.
+    func write(to output: inout TemplateOutput)
+
+    /// The same text as a string, for the Mustache interpreter.
+    var text: String { get }
+}
+
+extension TemplateText {
+    /// The text, written into an output of its own.
+    public var text: String {
+        var output = TemplateOutput()
+        write(to: &output)
+        return output.text
+    }
+}
+
 /// The text a compiled template appends to.
 ///
 /// With a limit, once the text has grown past that many bytes, at the end of a section's turn
@@ -72,6 +93,26 @@ public struct TemplateOutput: ~Copyable {
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append(bytes: $0) }
+    }
+
+    /// Appends `text`, written by itself straight into the output.
+    @inlinable
+    public mutating func append<Text: TemplateText>(_ text: Text) {
+        text.write(to: &self)
+    }
+
+    /// Appends one byte of UTF-8 (for a ``TemplateText`` that writes its text itself).
+    @inlinable
+    public mutating func append(byte: UInt8) {
+        if count == capacity { grow(to: Swift.max(capacity * 2, count + 1)) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends UTF-8 bytes (for a ``TemplateText`` that writes its text itself).
+    @inlinable
+    public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        append(bytes: bytes)
     }
 
     /// Appends a template's literal text. Inlined into the compiled templates, as `append`

@@ -49,10 +49,11 @@ import Testing
             items: [TestItemView(name: "a", outer: nil, note: "n", items: [leaf]), TestItemView(name: "b", outer: "!", note: nil, items: [])],
             outer: "o", flag: true, strings: ["x", "y"], title: "T", nested: TestNestedView(inner: "i"), missingView: nil,
             empty: [], lazy: LazyViewList(count: lazyCount) { TestItemView(name: "l\($0)", outer: nil, note: nil, items: $0 == 0 ? [leaf] : []) },
-            name: "root")
+            name: "root", code: TestCode(value: "a|b"), codes: [TestCode(value: ""), TestCode(value: "é|")],
+            maybeCode: TestCode(value: "m"), noCode: nil)
     }
 
-    @Test(arguments: ["t-plain", "t-stack", "t-edges"], [0, 2])
+    @Test(arguments: ["t-plain", "t-stack", "t-edges", "t-text"], [0, 2])
     func compiledAndInterpretedAgree(template: String, lazyCount: Int) throws {
         var files: [String: String] = [:]
         for test in TemplateViewSpecs.testTemplates { files[test.name + ".mustache"] = test.text }
@@ -64,6 +65,14 @@ import Testing
         #expect(view.renderCompiled(template, into: &output))
         #expect(!output.text.isEmpty)
         #expect(output.text == interpreter.render(template, view.context))
+    }
+
+    @Test func aTemplateTextWritesItselfAndTheInterpreterSeesTheSameText() {
+        var output = TemplateOutput()
+        #expect(Self.testView(lazyCount: 0).renderCompiled("t-text", into: &output))
+        #expect(output.text == "#a||b#|<##><#é||#>|[#m#]none|#m#|(#a||b#)\n")
+        #expect(TestCode(value: "x|y|").text == "#x||y||#")
+        #expect(TestCode(value: "").text == "##")
     }
 
     @Test func aSmallPieceLimitSplitsTheTextBetweenTurns() {
@@ -81,6 +90,21 @@ import Testing
         #expect(handed.pieces.isEmpty)
         #expect(received == split.pieces)
         #expect(handed.text == split.text)
+    }
+
+    @Test func bytesAppendedOneAtATimeGrowTheOutputFromItsSmallestSize() {
+        // A limit of one byte starts with room for one: every byte after the first grows it.
+        var output = TemplateOutput(pieceLimit: 1)
+        var expected = ""
+        for index in 0..<3_000 {
+            let byte = UInt8(ascii: "a") + UInt8(index % 26)
+            output.append(byte: byte)
+            expected.unicodeScalars.append(Unicode.Scalar(byte))
+        }
+        let tail = Array("→end".utf8)
+        tail.withUnsafeBufferPointer { output.append(utf8: $0) }
+        #expect(output.text == expected + "→end")
+        #expect(output.pieces.isEmpty)
     }
 
     @Test func anOutputKeepsEveryAppendInOrderAcrossGrowthAndPieces() {
@@ -187,5 +211,26 @@ import Testing
         #expect(TemplateSet.load(prefix: "sql-", overrides: directory.path, diagnostics: &diagnostics) == nil)
         let file = directory.path + "/sql-table.mustache"
         #expect(diagnostics.diagnostics.map(\.description) == ["\(file):2:2: error: malformed template: a section is never closed\n\(file):2:2: note: in line: "])
+    }
+}
+
+/// A ``TemplateText`` for the test templates: its value between `#`s, each `|` in it doubled,
+/// written a byte and a run of bytes at a time.
+struct TestCode: TemplateText {
+    var value: String
+
+    func write(to output: inout TemplateOutput) {
+        var value = value
+        output.append(byte: UInt8(ascii: "#"))
+        value.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "|") {
+                output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...index]))
+                output.append(byte: byte)
+                start = index + 1
+            }
+            output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+        output.append(byte: UInt8(ascii: "#"))
     }
 }

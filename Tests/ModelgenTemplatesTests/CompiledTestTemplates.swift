@@ -44,6 +44,18 @@ struct TestRootView {
 
     /// Shadowed by an item's name.
     var name: String
+
+    /// Writes itself.
+    var code: TestCode
+
+    /// Each writes itself.
+    var codes: [TestCode]
+
+    /// Present.
+    var maybeCode: TestCode?
+
+    /// Always nil.
+    var noCode: TestCode?
 }
 
 /// An element.
@@ -90,6 +102,10 @@ extension TestRootView {
         context["empty"] = empty.map(\.context)
         context["lazy"] = LazyContextList(count: lazy.count) { lazy[$0].context }
         context["name"] = name
+        context["code"] = code.text
+        context["codes"] = codes.map(\.text)
+        if let maybeCode { context["maybeCode"] = maybeCode.text }
+        if let noCode { context["noCode"] = noCode.text }
         return context
     }
 }
@@ -121,6 +137,7 @@ extension TestRootView: TemplateView {
         case "t-plain": CompiledTestTemplates.tPlain(self, &output)
         case "t-stack": CompiledTestTemplates.tStack(self, &output)
         case "t-edges": CompiledTestTemplates.tEdges(self, &output)
+        case "t-text": CompiledTestTemplates.tText(self, &output)
         default: return false
         }
         return true
@@ -208,5 +225,37 @@ enum CompiledTestTemplates {
             output.endTurn()
         }
         output.appendLiteral("end")
+    }
+
+    // t-text.mustache
+    static func tText(_ view: TestRootView, _ output: inout TemplateOutput) {
+        output.append(view.code)
+        output.appendLiteral("|")
+        for s1 in view.codes {
+            output.appendLiteral("<")
+            output.append(s1)
+            output.appendLiteral(">")
+            output.endTurn()
+        }
+        output.appendLiteral("|")
+        if let s1 = view.maybeCode {
+            output.appendLiteral("[")
+            output.append(s1)
+            output.appendLiteral("]")
+        }
+        if view.noCode == nil {
+            output.appendLiteral("none")
+        }
+        output.appendLiteral("|")
+        if let text = view.maybeCode { output.append(text) }
+        if let text = view.noCode { output.append(text) }
+        output.appendLiteral("|")
+        do {
+            let s1 = view.code
+            output.appendLiteral("(")
+            output.append(s1)
+            output.appendLiteral(")")
+        }
+        output.appendLiteral("\n")
     }
 }

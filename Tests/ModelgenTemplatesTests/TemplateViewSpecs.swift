@@ -230,13 +230,15 @@ enum TemplateViewSpecs {
         // standalone tags; a partial sees the stack where it is included.
         ("t-edges", "{{^empty}}empty{{/empty}}{{#empty}}x{{/empty}}{{^missingView}}no view{{/missingView}}\n  {{#flag}}  \n  indented\n  {{/flag}}  \n{{#lazy}}\n{{> t-partial}}\n{{/lazy}}\nend"),
         ("t-partial", "{{{name}}}{{{shared}}}{{#items}}/{{{name}}}{{/items}}"),
+        // Values that write themselves: printed, in sections, in lists, optional or nil.
+        ("t-text", "{{{code}}}|{{#codes}}<{{{.}}}>{{/codes}}|{{#maybeCode}}[{{{.}}}]{{/maybeCode}}{{^noCode}}none{{/noCode}}|{{{maybeCode}}}{{{noCode}}}|{{#code}}({{{.}}}){{/code}}\n"),
     ]
 
     static let test = ViewSpec(
         path: "Tests/ModelgenTemplatesTests/CompiledTestTemplates.swift",
         templatePrefix: "t-",
         enumName: "CompiledTestTemplates",
-        roots: [("t-plain", "TestRootView"), ("t-stack", "TestRootView"), ("t-edges", "TestRootView")],
+        roots: [("t-plain", "TestRootView"), ("t-stack", "TestRootView"), ("t-edges", "TestRootView"), ("t-text", "TestRootView")],
         views: [
             View(name: "TestSharedView", doc: "Fields every root has.", fields: [
                 Field(name: "shared", kind: .string, doc: "Printed from inside a lazy element."),
@@ -253,6 +255,10 @@ enum TemplateViewSpecs {
                 Field(name: "empty", kind: .list("TestItemView"), doc: "Always empty."),
                 Field(name: "lazy", kind: .lazyList("TestItemView"), doc: "Made as walked."),
                 Field(name: "name", kind: .string, doc: "Shadowed by an item's name."),
+                Field(name: "code", kind: .text("TestCode"), doc: "Writes itself."),
+                Field(name: "codes", kind: .texts("TestCode"), doc: "Each writes itself."),
+                Field(name: "maybeCode", kind: .optional(.text("TestCode")), doc: "Present."),
+                Field(name: "noCode", kind: .optional(.text("TestCode")), doc: "Always nil."),
             ]),
             View(name: "TestItemView", doc: "An element.", fields: [
                 Field(name: "name", kind: .string, doc: "Its name."),

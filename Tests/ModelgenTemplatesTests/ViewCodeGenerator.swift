@@ -9,6 +9,11 @@ struct ViewSpec: Sendable {
         case bool
         /// A section over it renders once per string, each as `.`.
         case strings
+        /// A value of the named ``TemplateText`` type: printed and sectioned as a string, but
+        /// the compiled templates have it write itself, and the interpreter sees its `text`.
+        case text(String)
+        /// Values of the named ``TemplateText`` type, as `strings` are.
+        case texts(String)
         /// A nested view; a section over it renders once inside it.
         case view(String)
         /// Views; a section renders once inside each.
@@ -143,6 +148,8 @@ struct ViewCodeGenerator {
         case .string: return "String"
         case .bool: return "Bool"
         case .strings: return "[String]"
+        case .text(let name): return name
+        case .texts(let name): return "[\(name)]"
         case .view(let name), .included(let name): return name
         case .list(let name): return "[\(name)]"
         case .lazyList(let name): return "LazyViewList<\(name)>"
@@ -162,6 +169,8 @@ struct ViewCodeGenerator {
             case .view: return "\(name).context"
             case .list: return "\(name).map(\\.context)"
             case .lazyList: return "LazyContextList(count: \(name).count) { \(name)[$0].context }"
+            case .text: return "\(name).text"
+            case .texts: return "\(name).map(\\.text)"
             default: return name
             }
         }
@@ -260,8 +269,8 @@ struct ViewCodeGenerator {
             case .variable(let name):
                 let (expression, kind) = try resolve(name, frames, template: template)
                 switch kind {
-                case .string: lines.append(pad + "output.append(" + expression + ")")
-                case .optional(.string): lines.append(pad + "if let text = \(expression) { output.append(text) }")
+                case .string, .text: lines.append(pad + "output.append(" + expression + ")")
+                case .optional(.string), .optional(.text): lines.append(pad + "if let text = \(expression) { output.append(text) }")
                 default: throw Failure(description: "\(template): {{{\(name)}}} prints a \(kind); only strings are printed")
                 }
             case .partial(let name):
@@ -295,8 +304,8 @@ struct ViewCodeGenerator {
         case .bool:
             let inner = try body(nil, variable: "")
             return [pad + (optional ? "if \(operand(expression)) == true {" : "if \(expression) {")] + inner.lines + [pad + "}"]
-        case .string, .view:
-            let variable = (kind == .string ? "s" : "v") + String(depth)
+        case .string, .text, .view:
+            let variable = (kind.isStringLike ? "s" : "v") + String(depth)
             let frame: Frame
             if case .view(let type) = kind { frame = .view(type: type, variable: variable) } else { frame = .string(variable: variable) }
             let inner = try body(frame, variable: variable)
@@ -308,8 +317,8 @@ struct ViewCodeGenerator {
             case (false, false): open = [pad + "do {"]
             }
             return open + inner.lines + [pad + "}"]
-        case .strings, .list, .lazyList:
-            let variable = (kind == .strings ? "s" : "v") + String(depth)
+        case .strings, .texts, .list, .lazyList:
+            let variable = (kind == .strings || kind.isTextList ? "s" : "v") + String(depth)
             let frame: Frame
             switch kind {
             case .list(let type), .lazyList(let type): frame = .view(type: type, variable: variable)
@@ -332,15 +341,29 @@ struct ViewCodeGenerator {
         switch (kind, optional) {
         case (.bool, false): condition = "!" + operand(expression)
         case (.bool, true): condition = operand(expression) + " != true"
-        case (.string, false), (.view, false):
+        case (.string, false), (.text, false), (.view, false):
             return []  // always there, so never renders
-        case (.string, true), (.view, true): condition = operand(expression) + " == nil"
-        case (.strings, false), (.list, false), (.lazyList, false): condition = operand(expression) + ".isEmpty"
-        case (.strings, true), (.list, true), (.lazyList, true): condition = operand(expression) + "?.isEmpty ?? true"
+        case (.string, true), (.text, true), (.view, true): condition = operand(expression) + " == nil"
+        case (.strings, false), (.texts, false), (.list, false), (.lazyList, false): condition = operand(expression) + ".isEmpty"
+        case (.strings, true), (.texts, true), (.list, true), (.lazyList, true): condition = operand(expression) + "?.isEmpty ?? true"
         default: throw Failure(description: "\(template): {{^\(name)}} is over a \(resolved)")
         }
         // Nothing is pushed: the interpreter pushes the absent or empty value, which has no names.
         let inner = try statements(children, frames: frames, indent: indent + 1, template: template)
         return [pad + "if \(condition) {"] + inner + [pad + "}"]
+    }
+}
+
+extension ViewSpec.Kind {
+    /// A string or a ``TemplateText``: printed, and `.` inside a section over it.
+    var isStringLike: Bool {
+        switch self {
+        case .string, .text: true
+        default: false
+        }
+    }
+
+    var isTextList: Bool {
+        if case .texts = self { true } else { false }
     }
 }
