@@ -1,5 +1,6 @@
 import ModelgenEmitter
 import ModelgenSchema
+import ModelgenTemplates
 
 /// How each dialect spells types, constants, CHECK expressions and delete rules: the type
 /// mapping tables of docs/SQL.md, in code.
@@ -50,22 +51,32 @@ extension SQLOptions.Dialect {
         }
     }
 
-    func literal(_ literal: SQLLiteral) -> String {
+    func writeLiteral(_ literal: SQLLiteral, to output: inout TemplateOutput) {
         switch literal {
-        case .string(let text), .timestamp(let text): return stringLiteral(text)
-        case .int(let value): return String(value)
-        case .double(let value): return SQLSyntax.numberLiteral(.double(value))
+        case .string(let text), .timestamp(let text): writeStringLiteral(text, to: &output)
+        case .int(let value): output.append(String(value))
+        case .double(let value): output.append(SQLSyntax.numberLiteral(.double(value)))
         case .bool(let flag):
             switch self {
-            case .postgresql: return flag ? "true" : "false"
-            case .sqlite: return flag ? "1" : "0"
+            case .postgresql: output.appendLiteral(flag ? "true" : "false")
+            case .sqlite: output.appendLiteral(flag ? "1" : "0")
             }
         case .now:
             switch self {
-            case .postgresql: return "now()"
+            case .postgresql: output.appendLiteral("now()")
             // Parse's own form, `2024-01-31T12:00:00.000Z`.
-            case .sqlite: return "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))"
+            case .sqlite: output.appendLiteral("(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))")
             }
+        }
+    }
+
+    /// ``stringLiteral(_:)``, written into `output`: text with nothing hidden in it (nearly
+    /// all text) is quoted as it is written.
+    func writeStringLiteral(_ text: String, to output: inout TemplateOutput) {
+        if Self.hasHidden(text) {
+            output.append(stringLiteral(text))
+        } else {
+            SQLSyntax.writeQuoted(text, by: SQLSyntax.literalQuote, to: &output)
         }
     }
 
@@ -74,7 +85,7 @@ extension SQLOptions.Dialect {
     /// spelled as escapes, so the script never reads differently from how it runs:
     /// PostgreSQL's `U&'...\XXXX'`, SQLite's `('...' || char(N) || '...')`.
     func stringLiteral(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: Self.isHidden) else { return SQLSyntax.stringLiteral(text) }
+        guard Self.hasHidden(text) else { return SQLSyntax.stringLiteral(text) }
         switch self {
         case .postgresql:
             var body = ""
@@ -111,41 +122,91 @@ extension SQLOptions.Dialect {
         scalar != "\n" && scalar != "\t" && InvisibleCharacters.contains(scalar)
     }
 
-    /// The CHECK expression for `check` on `column` (whose quoted name is `name`), or `nil`
-    /// where the column's type already guarantees it in this dialect.
-    func checkExpression(_ check: SQLCheck, on column: SQLColumn, named name: String) -> String? {
+    /// Whether `text` has a hidden character: decided by its bytes while they are printable
+    /// ASCII, by its scalars from the first byte that is not.
+    static func hasHidden(_ text: String) -> Bool {
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") { continue }
+            return byte < 0x80 || text.unicodeScalars.contains(where: isHidden)
+        }
+        return false
+    }
+
+    /// Whether the dialect writes a CHECK for `check` on `column`: it leaves out those the
+    /// column's type already guarantees in it.
+    func spells(_ check: SQLCheck, on column: SQLColumn) -> Bool {
         switch check {
-        case .oneOf(let values):
-            return "\(name) IN (\(values.map(literal).joined(separator: ", ")))"
-        case .range(let min, let max):
-            return bounds(name, min.map(SQLSyntax.numberLiteral), max.map(SQLSyntax.numberLiteral))
-        case .length(let min, let max):
-            let function = self == .postgresql ? "char_length" : "length"
-            return bounds("\(function)(\(name))", min.map(String.init), max.map(String.init))
-        case .count(let min, let max):
-            guard storesJSON(column.type) else { return nil }
-            let function = self == .postgresql ? "jsonb_array_length" : "json_array_length"
-            return bounds("\(function)(\(name))", min.map(String.init), max.map(String.init))
-        case .jsonValid:
-            guard self == .sqlite, storesJSON(column.type) else { return nil }
-            // json_valid(NULL) is 0, not NULL, so a missing value needs its own way through.
-            return "\(name) IS NULL OR json_valid(\(name))"
-        case .jsonType(let type):
-            guard storesJSON(column.type) else { return nil }
-            let function = self == .postgresql ? "jsonb_typeof" : "json_type"
-            return "\(function)(\(name)) = \(SQLSyntax.stringLiteral(type))"
-        case .boolean:
-            guard self == .sqlite else { return nil }
-            return "\(name) IN (0, 1)"
+        case .oneOf: return true
+        case .range(let min, let max): return min != nil || max != nil
+        case .length(let min, let max): return min != nil || max != nil
+        case .count(let min, let max): return storesJSON(column.type) && (min != nil || max != nil)
+        case .jsonValid: return self == .sqlite && storesJSON(column.type)
+        case .jsonType: return storesJSON(column.type)
+        case .boolean: return self == .sqlite
         }
     }
 
-    private func bounds(_ expression: String, _ min: String?, _ max: String?) -> String? {
+    /// The CHECK expression for `check` on the column named `column`, one ``spells(_:on:)``
+    /// accepts.
+    func writeCheck(_ check: SQLCheck, column: String, to output: inout TemplateOutput) {
+        func name(_ output: inout TemplateOutput) {
+            SQLSyntax.writeQuoted(column, by: SQLSyntax.identifierQuote, to: &output)
+        }
+        func call(_ function: StaticString, _ output: inout TemplateOutput) {
+            output.appendLiteral(function)
+            output.append(byte: UInt8(ascii: "("))
+            name(&output)
+            output.append(byte: UInt8(ascii: ")"))
+        }
+        switch check {
+        case .oneOf(let values):
+            name(&output)
+            output.appendLiteral(" IN (")
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.appendLiteral(", ") }
+                writeLiteral(value, to: &output)
+            }
+            output.append(byte: UInt8(ascii: ")"))
+        case .range(let min, let max):
+            name(&output)
+            Self.writeBounds(min.map(SQLSyntax.numberLiteral), max.map(SQLSyntax.numberLiteral), to: &output)
+        case .length(let min, let max):
+            call(self == .postgresql ? "char_length" : "length", &output)
+            Self.writeBounds(min.map(String.init), max.map(String.init), to: &output)
+        case .count(let min, let max):
+            call(self == .postgresql ? "jsonb_array_length" : "json_array_length", &output)
+            Self.writeBounds(min.map(String.init), max.map(String.init), to: &output)
+        case .jsonValid:
+            // json_valid(NULL) is 0, not NULL, so a missing value needs its own way through.
+            name(&output)
+            output.appendLiteral(" IS NULL OR ")
+            call("json_valid", &output)
+        case .jsonType(let type):
+            call(self == .postgresql ? "jsonb_typeof" : "json_type", &output)
+            output.appendLiteral(" = ")
+            SQLSyntax.writeQuoted(type, by: SQLSyntax.literalQuote, to: &output)
+        case .boolean:
+            name(&output)
+            output.appendLiteral(" IN (0, 1)")
+        }
+    }
+
+    /// What follows the checked expression: ` BETWEEN min AND max`, ` >= min` or ` <= max`.
+    private static func writeBounds(_ min: String?, _ max: String?, to output: inout TemplateOutput) {
         switch (min, max) {
-        case let (min?, max?): return "\(expression) BETWEEN \(min) AND \(max)"
-        case let (min?, nil): return "\(expression) >= \(min)"
-        case let (nil, max?): return "\(expression) <= \(max)"
-        case (nil, nil): return nil
+        case let (min?, max?):
+            output.appendLiteral(" BETWEEN ")
+            output.append(min)
+            output.appendLiteral(" AND ")
+            output.append(max)
+        case let (min?, nil):
+            output.appendLiteral(" >= ")
+            output.append(min)
+        case let (nil, max?):
+            output.appendLiteral(" <= ")
+            output.append(max)
+        case (nil, nil):
+            break
         }
     }
 
@@ -158,15 +219,16 @@ extension SQLOptions.Dialect {
         }
     }
 
-    func indexKey(_ key: SQLIndexKey) -> String {
+    func writeIndexKey(_ key: SQLIndexKey, to output: inout TemplateOutput) {
         switch key {
-        case .column(let name): return SQLSyntax.identifier(name)
+        case .column(let name):
+            SQLSyntax.writeQuoted(name, by: SQLSyntax.identifierQuote, to: &output)
         case .lowercased(let name):
+            output.appendLiteral("lower(")
+            SQLSyntax.writeQuoted(name, by: SQLSyntax.identifierQuote, to: &output)
+            output.append(byte: UInt8(ascii: ")"))
             // Parse Server's form; `varchar_pattern_ops` lets LIKE 'abc%' use the index.
-            switch self {
-            case .postgresql: return "lower(\(SQLSyntax.identifier(name))) varchar_pattern_ops"
-            case .sqlite: return "lower(\(SQLSyntax.identifier(name)))"
-            }
+            if self == .postgresql { output.appendLiteral(" varchar_pattern_ops") }
         }
     }
 

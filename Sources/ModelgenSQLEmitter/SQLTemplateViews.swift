@@ -22,7 +22,7 @@ struct SQLScriptView {
 /// One `CREATE TABLE` with its indexes and comments (`sql-table`).
 struct SQLTableView {
     /// The table's name, quoted when it must be.
-    var tableName: String
+    var tableName: SQLIdentifierText
 
     /// The description's lines, inside the table (SQLite).
     var tableComment: [String]
@@ -46,7 +46,7 @@ struct SQLElementView {
     var column: SQLColumnView?
 
     /// A primary key: its columns, quoted and comma-separated.
-    var primaryKey: String?
+    var primaryKey: SQLIdentifierListText?
 
     /// A foreign key constraint.
     var foreignKey: SQLForeignKeyView?
@@ -58,7 +58,7 @@ struct SQLElementView {
 /// A column.
 struct SQLColumnView {
     /// Its name, quoted when it must be.
-    var name: String
+    var name: SQLIdentifierText
 
     /// Its type in the dialect.
     var type: String
@@ -67,34 +67,34 @@ struct SQLColumnView {
     var notNull: Bool
 
     /// Its `DEFAULT`, as an SQL literal.
-    var defaultValue: String?
+    var defaultValue: SQLLiteralText?
 
     /// Its `CHECK` expressions.
-    var checks: [String]
+    var checks: [SQLCheckText]
 }
 
 /// A foreign key.
 struct SQLForeignKeyView {
     /// The constraint's name, quoted when it must be.
-    var constraintName: String
+    var constraintName: SQLIdentifierText
 
     /// The constraint's name as a string literal.
-    var constraintNameLiteral: String
+    var constraintNameLiteral: SQLStringLiteralText
 
     /// The table holding it.
-    var owner: String
+    var owner: SQLIdentifierText
 
     /// That table's (quoted) name as a string literal, for `regclass`.
-    var ownerLiteral: String
+    var ownerLiteral: SQLStringLiteralText
 
     /// The referencing column.
-    var column: String
+    var column: SQLIdentifierText
 
     /// The referenced table.
-    var target: String
+    var target: SQLIdentifierText
 
     /// The referenced column.
-    var targetColumn: String
+    var targetColumn: SQLIdentifierText
 
     /// The `ON DELETE` action.
     var onDelete: String
@@ -103,16 +103,16 @@ struct SQLForeignKeyView {
 /// A `CREATE INDEX`.
 struct SQLIndexView {
     /// The index's name, quoted when it must be.
-    var indexName: String
+    var indexName: SQLIdentifierText
 
     /// The indexed table.
-    var owner: String
+    var owner: SQLIdentifierText
 
     /// Whether it is `UNIQUE`.
     var unique: Bool
 
     /// The indexed columns or expressions, comma-separated.
-    var keys: String
+    var keys: SQLIndexKeysText
 
     /// The index method (`USING`), when not the default.
     var method: String?
@@ -124,10 +124,10 @@ struct SQLCommentView {
     var kind: String
 
     /// What it comments on.
-    var target: String
+    var target: SQLQualifiedNameText
 
     /// The comment, as a string literal.
-    var text: String
+    var text: SQLStringLiteralText
 }
 
 extension SQLScriptView {
@@ -146,7 +146,7 @@ extension SQLTableView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
         var context: [String: Any] = [:]
-        context["tableName"] = tableName
+        context["tableName"] = tableName.text
         context["tableComment"] = tableComment
         context["elements"] = elements.map(\.context)
         context["indexes"] = indexes.map(\.context)
@@ -161,7 +161,7 @@ extension SQLElementView {
         var context: [String: Any] = [:]
         context["comment"] = comment
         if let column { context["column"] = column.context }
-        if let primaryKey { context["primaryKey"] = primaryKey }
+        if let primaryKey { context["primaryKey"] = primaryKey.text }
         if let foreignKey { context["foreignKey"] = foreignKey.context }
         context["comma"] = comma
         return context
@@ -172,11 +172,11 @@ extension SQLColumnView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
         var context: [String: Any] = [:]
-        context["name"] = name
+        context["name"] = name.text
         context["type"] = type
         context["notNull"] = notNull
-        if let defaultValue { context["defaultValue"] = defaultValue }
-        context["checks"] = checks
+        if let defaultValue { context["defaultValue"] = defaultValue.text }
+        context["checks"] = checks.map(\.text)
         return context
     }
 }
@@ -185,13 +185,13 @@ extension SQLForeignKeyView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
         var context: [String: Any] = [:]
-        context["constraintName"] = constraintName
-        context["constraintNameLiteral"] = constraintNameLiteral
-        context["owner"] = owner
-        context["ownerLiteral"] = ownerLiteral
-        context["column"] = column
-        context["target"] = target
-        context["targetColumn"] = targetColumn
+        context["constraintName"] = constraintName.text
+        context["constraintNameLiteral"] = constraintNameLiteral.text
+        context["owner"] = owner.text
+        context["ownerLiteral"] = ownerLiteral.text
+        context["column"] = column.text
+        context["target"] = target.text
+        context["targetColumn"] = targetColumn.text
         context["onDelete"] = onDelete
         return context
     }
@@ -201,10 +201,10 @@ extension SQLIndexView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
         var context: [String: Any] = [:]
-        context["indexName"] = indexName
-        context["owner"] = owner
+        context["indexName"] = indexName.text
+        context["owner"] = owner.text
         context["unique"] = unique
-        context["keys"] = keys
+        context["keys"] = keys.text
         if let method { context["method"] = method }
         return context
     }
@@ -215,8 +215,8 @@ extension SQLCommentView {
     var context: [String: Any] {
         var context: [String: Any] = [:]
         context["kind"] = kind
-        context["target"] = target
-        context["text"] = text
+        context["target"] = target.text
+        context["text"] = text.text
         return context
     }
 }

@@ -51,15 +51,18 @@ struct SQLViewModels {
         func add(_ element: SQLTable.Element) {
             switch element {
             case .column(let column):
-                let name = SQLSyntax.identifier(column.name)
-                let view = SQLColumnView(name: name, type: dialect.typeName(column.type),
-                                         notNull: column.notNull, defaultValue: column.defaultValue.map(dialect.literal),
-                                         checks: column.checks.compactMap { dialect.checkExpression($0, on: column, named: name) })
+                var checks: [SQLCheckText] = []
+                for check in column.checks where dialect.spells(check, on: column) {
+                    checks.append(SQLCheckText(check: check, column: column.name, dialect: dialect))
+                }
+                let view = SQLColumnView(name: SQLIdentifierText(name: column.name), type: dialect.typeName(column.type),
+                                         notNull: column.notNull,
+                                         defaultValue: column.defaultValue.map { SQLLiteralText(literal: $0, dialect: dialect) },
+                                         checks: checks)
                 elements.append(SQLElementView(comment: inlineComments ? SQLSyntax.commentLines(column.description) : [],
                                                column: view, comma: ","))
             case .primaryKey(let columns):
-                elements.append(SQLElementView(comment: [], primaryKey: columns.map(SQLSyntax.identifier).joined(separator: ", "),
-                                               comma: ","))
+                elements.append(SQLElementView(comment: [], primaryKey: SQLIdentifierListText(names: columns), comma: ","))
             }
         }
         // SQLite wants every column before the first table constraint; PostgreSQL takes them in
@@ -77,31 +80,32 @@ struct SQLViewModels {
         var comments: [SQLCommentView] = []
         if dialect == .postgresql && layout == .relational {
             if let text = SQLSyntax.commentText(table.description) {
-                comments.append(SQLCommentView(kind: "TABLE", target: SQLSyntax.identifier(table.name), text: SQLSyntax.stringLiteral(text)))
+                comments.append(SQLCommentView(kind: "TABLE", target: SQLQualifiedNameText(table: table.name),
+                                               text: SQLStringLiteralText(content: text)))
             }
             for case .column(let column) in table.elements {
                 guard let text = SQLSyntax.commentText(column.description) else { continue }
-                comments.append(SQLCommentView(kind: "COLUMN", target: SQLSyntax.identifier(table.name) + "." + SQLSyntax.identifier(column.name),
-                                               text: SQLSyntax.stringLiteral(text)))
+                comments.append(SQLCommentView(kind: "COLUMN", target: SQLQualifiedNameText(table: table.name, column: column.name),
+                                               text: SQLStringLiteralText(content: text)))
             }
         }
-        return SQLTableView(tableName: SQLSyntax.identifier(table.name),
+        return SQLTableView(tableName: SQLIdentifierText(name: table.name),
                             tableComment: inlineComments ? SQLSyntax.commentLines(table.description) : [],
                             elements: elements, indexes: table.indexes.map { index(of: $0, table: table.name) }, comments: comments)
     }
 
     private func foreignKey(_ key: SQLForeignKey, table: String) -> SQLForeignKeyView {
         SQLForeignKeyView(
-            constraintName: SQLSyntax.identifier(key.name), constraintNameLiteral: SQLSyntax.stringLiteral(key.name),
-            owner: SQLSyntax.identifier(table),
+            constraintName: SQLIdentifierText(name: key.name), constraintNameLiteral: SQLStringLiteralText(content: key.name),
+            owner: SQLIdentifierText(name: table),
             // regclass reads a possibly quoted name, so the quotes go inside the literal.
-            ownerLiteral: SQLSyntax.stringLiteral(SQLSyntax.identifier(table)),
-            column: SQLSyntax.identifier(key.column), target: SQLSyntax.identifier(key.target),
-            targetColumn: SQLSyntax.identifier(key.targetColumn), onDelete: dialect.onDelete(key.onDelete))
+            ownerLiteral: SQLStringLiteralText(content: table, quotedAsIdentifier: true),
+            column: SQLIdentifierText(name: key.column), target: SQLIdentifierText(name: key.target),
+            targetColumn: SQLIdentifierText(name: key.targetColumn), onDelete: dialect.onDelete(key.onDelete))
     }
 
     private func index(of index: SQLIndex, table: String) -> SQLIndexView {
-        SQLIndexView(indexName: SQLSyntax.identifier(index.name), owner: SQLSyntax.identifier(table), unique: index.isUnique,
-                     keys: index.keys.map(dialect.indexKey).joined(separator: ", "), method: dialect.indexMethod(index))
+        SQLIndexView(indexName: SQLIdentifierText(name: index.name), owner: SQLIdentifierText(name: table), unique: index.isUnique,
+                     keys: SQLIndexKeysText(keys: index.keys, dialect: dialect), method: dialect.indexMethod(index))
     }
 }
