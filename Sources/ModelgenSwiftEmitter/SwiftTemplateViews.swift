@@ -34,7 +34,7 @@ struct SwiftClassView {
     var typeName: String
 
     /// Its doc comment lines.
-    var doc: [String]
+    var doc: [SwiftDocLine]
 
     /// The protocol it conforms to (`ParseObject`, `ParseUser`, ...).
     var conformance: String
@@ -112,7 +112,7 @@ struct SwiftPropertyView {
     var propertyWrapper: String
 
     /// Its doc comment lines.
-    var doc: [String]
+    var doc: [SwiftDocLine]
 
     /// Whether a blank line goes before it.
     var blankLineBefore: Bool
@@ -181,7 +181,7 @@ struct SwiftFieldKeyView {
 /// A relation's helpers.
 struct SwiftRelationView {
     /// The field's doc comment lines.
-    var doc: [String]
+    var doc: [SwiftDocLine]
 
     /// The helpers' name stem.
     var helper: String
@@ -205,7 +205,7 @@ struct SwiftRelationView {
 /// An inverse field's query helper.
 struct SwiftInverseView {
     /// The field's doc comment lines.
-    var doc: [String]
+    var doc: [SwiftDocLine]
 
     /// The helper's name stem.
     var helper: String
@@ -262,7 +262,7 @@ struct SwiftEnumView {
     var typeName: String
 
     /// Its doc comment lines.
-    var doc: [String]
+    var doc: [SwiftDocLine]
 
     /// `String` or `Int`.
     var rawType: String
@@ -301,7 +301,7 @@ struct SwiftEmbeddedView {
     var typeName: String
 
     /// Its doc comment lines.
-    var doc: [String]
+    var doc: [SwiftDocLine]
 
     /// Its properties.
     var fields: [SwiftEmbeddedFieldView]
@@ -325,7 +325,7 @@ struct SwiftEmbeddedFieldView {
     var type: String
 
     /// Its doc comment lines.
-    var doc: [String]
+    var doc: [SwiftDocLine]
 
     /// Whether a blank line goes before it.
     var blankLineBefore: Bool
@@ -350,7 +350,7 @@ extension SwiftClassView {
     var context: [String: Any] {
         var context = common.context
         context["typeName"] = typeName
-        context["doc"] = doc
+        context["doc"] = doc.map(\.text)
         context["conformance"] = conformance
         if let className { context["className"] = className }
         context["typeAliases"] = typeAliases.map(\.context)
@@ -390,7 +390,7 @@ extension SwiftPropertyView {
         context["name"] = name
         context["type"] = type
         context["propertyWrapper"] = propertyWrapper
-        context["doc"] = doc
+        context["doc"] = doc.map(\.text)
         context["blankLineBefore"] = blankLineBefore
         return context
     }
@@ -462,7 +462,7 @@ extension SwiftRelationView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
         var context: [String: Any] = [:]
-        context["doc"] = doc
+        context["doc"] = doc.map(\.text)
         context["helper"] = helper
         context["key"] = key
         context["target"] = target
@@ -477,7 +477,7 @@ extension SwiftInverseView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
         var context: [String: Any] = [:]
-        context["doc"] = doc
+        context["doc"] = doc.map(\.text)
         context["helper"] = helper
         context["owner"] = owner
         context["ownerKey"] = ownerKey
@@ -516,7 +516,7 @@ extension SwiftEnumView {
     var context: [String: Any] {
         var context = common.context
         context["typeName"] = typeName
-        context["doc"] = doc
+        context["doc"] = doc.map(\.text)
         context["rawType"] = rawType
         context["cases"] = cases.map(\.context)
         context["allCases"] = allCases
@@ -542,7 +542,7 @@ extension SwiftEmbeddedView {
     var context: [String: Any] {
         var context = common.context
         context["typeName"] = typeName
-        context["doc"] = doc
+        context["doc"] = doc.map(\.text)
         context["fields"] = fields.map(\.context)
         context["hasParameters"] = hasParameters
         context["parameters"] = parameters.map(\.context)
@@ -557,7 +557,7 @@ extension SwiftEmbeddedFieldView {
         var context: [String: Any] = [:]
         context["name"] = name
         context["type"] = type
-        context["doc"] = doc
+        context["doc"] = doc.map(\.text)
         context["blankLineBefore"] = blankLineBefore
         return context
     }

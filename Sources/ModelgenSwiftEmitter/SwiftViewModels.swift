@@ -33,7 +33,7 @@ struct SwiftViewModels {
         /// The value type of its `Field` key, when it differs from `type`: a pointer stored as
         /// `Pointer<C>` still compares with, and is set to, a `C`.
         let keyType: String?
-        let doc: [String]
+        let doc: [SwiftDocLine]
         let isRequired: Bool
         let isPredefined: Bool
         /// A pointer to an object of a schema class (stored as `@Indirect` when the names box
@@ -42,7 +42,7 @@ struct SwiftViewModels {
         /// Set for the few SDK-required fields that are not optional.
         let initialValue: String?
 
-        init(parseName: String, swiftName: String, type: String, keyType: String? = nil, doc: [String],
+        init(parseName: String, swiftName: String, type: String, keyType: String? = nil, doc: [SwiftDocLine],
              isRequired: Bool, isPredefined: Bool, isPointer: Bool = false, initialValue: String? = nil) {
             self.parseName = parseName
             self.swiftName = swiftName
@@ -202,8 +202,8 @@ struct SwiftViewModels {
     func enumView(_ definition: EnumDefinition) -> SwiftEnumView {
         var doc = docComment(definition.description)
         if options.unknownEnumCase {
-            if !doc.isEmpty { doc.append("///") }
-            doc.append("/// A value this code does not know decodes as `unknown` and encodes back unchanged.")
+            if !doc.isEmpty { doc.append(SwiftDocLine(content: "")) }
+            doc.append(SwiftDocLine(content: "A value this code does not know decodes as `unknown` and encodes back unchanged."))
         }
         return SwiftEnumView(
             common: common(), typeName: definition.name, doc: doc, rawType: definition.rawType == .int ? "Int" : "String",
@@ -279,14 +279,14 @@ struct SwiftViewModels {
     // MARK: Helpers
 
     /// `///` lines for a description (none when there is no description).
-    func docComment(_ text: String?) -> [String] {
+    func docComment(_ text: String?) -> [SwiftDocLine] {
         commentLines(SwiftSyntax.docLines(text))
     }
 
     /// A field's description, then the summary of its rules, then, for a pointer stored as
     /// `Pointer<C>`, why; a blank line between each. `inClass` is the Parse name of the class
     /// holding the field, `nil` for an embedded type's field.
-    func fieldDoc(_ field: FieldDefinition, inClass owner: String?) -> [String] {
+    func fieldDoc(_ field: FieldDefinition, inClass owner: String?) -> [SwiftDocLine] {
         var lines = SwiftSyntax.docLines(field.description)
         if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
             if !lines.isEmpty { lines.append("") }
@@ -301,8 +301,8 @@ struct SwiftViewModels {
         return commentLines(lines)
     }
 
-    private func commentLines(_ lines: [String]) -> [String] {
-        lines.map { $0.isEmpty ? "///" : "/// " + $0 }
+    private func commentLines(_ lines: [String]) -> [SwiftDocLine] {
+        lines.map(SwiftDocLine.init(content:))
     }
 
     /// A `CodingKeys` case: the Swift name, with the Parse name as raw value when they differ.

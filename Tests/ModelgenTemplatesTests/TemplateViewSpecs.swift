@@ -92,7 +92,7 @@ enum TemplateViewSpecs {
             View(name: "SwiftClassView", doc: "A `ParseObject` struct (`swift-class`).", fields: [
                 Field(name: "common", kind: .included("SwiftCommonView"), doc: "Its fields are this view's own."),
                 Field(name: "typeName", kind: .string, doc: "The struct's name."),
-                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "Its doc comment lines."),
                 Field(name: "conformance", kind: .string, doc: "The protocol it conforms to (`ParseObject`, `ParseUser`, ...)."),
                 Field(name: "className", kind: .optional(.string),
                       doc: "The Parse class name as a string literal, when it is not the struct's name."),
@@ -125,7 +125,7 @@ enum TemplateViewSpecs {
                 Field(name: "name", kind: .string, doc: "Its Swift name."),
                 Field(name: "type", kind: .string, doc: "Its type (optional but for the SDK's few required fields)."),
                 Field(name: "propertyWrapper", kind: .string, doc: "`@Indirect ` for a boxed pointer, or nothing."),
-                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "Its doc comment lines."),
                 Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
             ]),
             View(name: "SwiftInitialValueView", doc: "A property `init()` sets.", fields: [
@@ -155,7 +155,7 @@ enum TemplateViewSpecs {
                 Field(name: "parseName", kind: .string, doc: "The Parse name, as a string literal."),
             ]),
             View(name: "SwiftRelationView", doc: "A relation's helpers.", fields: [
-                Field(name: "doc", kind: .strings, doc: "The field's doc comment lines."),
+                Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "The field's doc comment lines."),
                 Field(name: "helper", kind: .string, doc: "The helpers' name stem."),
                 Field(name: "key", kind: .string, doc: "The field's key in `Field`."),
                 Field(name: "target", kind: .string, doc: "The related objects' type."),
@@ -164,7 +164,7 @@ enum TemplateViewSpecs {
                 Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
             ]),
             View(name: "SwiftInverseView", doc: "An inverse field's query helper.", fields: [
-                Field(name: "doc", kind: .strings, doc: "The field's doc comment lines."),
+                Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "The field's doc comment lines."),
                 Field(name: "helper", kind: .string, doc: "The helper's name stem."),
                 Field(name: "owner", kind: .string, doc: "The type whose field points here."),
                 Field(name: "ownerKey", kind: .string, doc: "That field's key in the owner's `Field`."),
@@ -186,7 +186,7 @@ enum TemplateViewSpecs {
             View(name: "SwiftEnumView", doc: "An enum (`swift-enum`).", fields: [
                 Field(name: "common", kind: .included("SwiftCommonView"), doc: "Its fields are this view's own."),
                 Field(name: "typeName", kind: .string, doc: "The enum's name."),
-                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "Its doc comment lines."),
                 Field(name: "rawType", kind: .string, doc: "`String` or `Int`."),
                 Field(name: "cases", kind: .list("SwiftEnumCaseView"), doc: "Its cases."),
                 Field(name: "allCases", kind: .string, doc: "Every case (`.a, .b`)."),
@@ -201,7 +201,7 @@ enum TemplateViewSpecs {
             View(name: "SwiftEmbeddedView", doc: "An embedded value type (`swift-embedded`).", fields: [
                 Field(name: "common", kind: .included("SwiftCommonView"), doc: "Its fields are this view's own."),
                 Field(name: "typeName", kind: .string, doc: "The struct's name."),
-                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "Its doc comment lines."),
                 Field(name: "fields", kind: .list("SwiftEmbeddedFieldView"), doc: "Its properties."),
                 Field(name: "hasParameters", kind: .bool, doc: "Whether its initializer takes any."),
                 Field(name: "parameters", kind: .list("SwiftParameterView"), doc: "Its initializer's parameters."),
@@ -211,7 +211,7 @@ enum TemplateViewSpecs {
             View(name: "SwiftEmbeddedFieldView", doc: "A property of an embedded type.", fields: [
                 Field(name: "name", kind: .string, doc: "Its Swift name."),
                 Field(name: "type", kind: .string, doc: "Its type."),
-                Field(name: "doc", kind: .strings, doc: "Its doc comment lines."),
+                Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "Its doc comment lines."),
                 Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
             ]),
         ])
