@@ -73,6 +73,13 @@ final class Harness {
 
     var modelgen: String { scratch + "/release/modelgen" }
     var floor: String { scratch + "/release/yaml-floor" }
+    /// The same two built with the Swift runtime and Foundation linked in
+    /// (`--static-swift-stdlib`), as a binary to install is built (docs/CLI.md).
+    var selfContainedScratch: String { scratch + "-static" }
+    var selfContainedModelgen: String { selfContainedScratch + "/release/modelgen" }
+    var selfContainedFloor: String { selfContainedScratch + "/release/yaml-floor" }
+    /// Where the self-contained builds are measured.
+    var middleSize: Int { options.sizes.contains(1_000) ? 1_000 : options.sizes.last! }
     var openAPIGenerator: String { scratch + "/release/swift-openapi-generator" }
 
     func say(_ text: String) {
@@ -215,6 +222,14 @@ final class Harness {
             say(String(format: "  %.1f s", m.wallMs / 1e3))
             if product == "bench-run" { runnerPath = scratch + "/release/bench-run" }
         }
+        guard options.selfContained else { return }
+        for product in ["modelgen", "yaml-floor"] {
+            say("building \(product) (release, self-contained)")
+            let m = try execute(["swift", "build", "-c", "release", "--static-swift-stdlib", "--package-path", bench,
+                                 "--scratch-path", selfContainedScratch, "--product", product],
+                                log: work + "/build-\(product)-self-contained.log")
+            say(String(format: "  %.1f s", m.wallMs / 1e3))
+        }
     }
 
     // MARK: Schemas
@@ -288,6 +303,12 @@ final class Harness {
             // Straight after `gen all`: the same run over its own output, which writes nothing.
             Step(key: "gen all, unchanged", arguments: [modelgen, "gen", "--quiet", "--config", "modelgen.yml"], freshOutput: false, timeout: t),
         ]
+        if options.selfContained && n == middleSize {
+            list.append(Step(key: "floor, self-contained", arguments: [selfContainedFloor, "schema.yaml"], freshOutput: false,
+                             timeout: t, repeats: Self.floorRepeats))
+            list.append(Step(key: "gen all, self-contained", arguments: [selfContainedModelgen, "gen", "--quiet", "--config", "modelgen.yml"],
+                             freshOutput: true, timeout: t))
+        }
         if options.openAPI {
             list.append(Step(key: "openapi", arguments: [openAPIGenerator, "generate", "--mode", "types", "--mode", "client",
                                                            "--output-directory", dir + "/openapi-out", dir + "/openapi.yaml"],

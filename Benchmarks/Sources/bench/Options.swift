@@ -6,6 +6,8 @@ struct Options: Codable {
     var openAPI = true
     var compile = true
     var plugin = true
+    /// Also measure `gen` and the floor at the middle size built with `--static-swift-stdlib`.
+    var selfContained = true
     var compileSize = 1_000
     var compileRuns = 3
     var compileTimeoutSeconds = 900.0
@@ -17,7 +19,8 @@ struct Options: Codable {
     var compileOnly = false
     var arguments: [String] = []
 
-    /// What `results.json` keeps: how the run was made, not what to do now.
+    /// What `results.json` keeps: how the run was made, not what to do now. (Whether
+    /// self-contained builds were measured shows in the results themselves.)
     enum CodingKeys: String, CodingKey {
         case sizes, runs, openAPI, compile, plugin, compileSize, compileRuns, compileTimeoutSeconds,
              compileMemoryLimitMB, commandTimeoutSeconds, output, smoke, arguments
@@ -36,6 +39,8 @@ struct Options: Codable {
                               first run takes over 10 s runs at most 3 times, over 60 s once
       --no-openapi            skip swift-openapi-generator (its release build takes minutes)
       --no-plugin             skip the build-plugin rebuild
+      --no-self-contained     skip the self-contained builds (modelgen and the floor built
+                              with --static-swift-stdlib, measured at N=1000)
       --no-compile            skip compile times of the generated Swift
       --compile-size 1000     N for the compile-time comparison
       --compile-runs 3        runs per compile measurement (same 10 s / 60 s rule)
@@ -71,6 +76,7 @@ struct Options: Codable {
                 options.openAPI = false
                 options.compile = false
                 options.plugin = false
+                options.selfContained = false
             case "--sizes":
                 options.sizes = try value(argument).split(separator: ",").map {
                     guard let n = Int($0.replacingOccurrences(of: "_", with: "")), n > 0 else { throw RunError(description: "bad size \($0)") }
@@ -79,6 +85,7 @@ struct Options: Codable {
             case "--runs": options.runs = try number(argument)
             case "--no-openapi": options.openAPI = false
             case "--no-plugin": options.plugin = false
+            case "--no-self-contained": options.selfContained = false
             case "--no-compile": options.compile = false
             case "--compile-size": options.compileSize = try number(argument)
             case "--compile-runs": options.compileRuns = try number(argument)

@@ -118,7 +118,7 @@ struct Report {
         out.append("| toolchain | \(capture(["swift", "--version"]).components(separatedBy: "\n").first ?? "?") |")
         out.append("| load average (1, 5, 15 min) | before \(harness.facts["load before"] ?? "?"), after \(harness.facts["load after"] ?? "?") |")
         out.append("| runs | median of \(options.runs) run\(options.runs == 1 ? "" : "s") per step (a step whose first run took over 10 s: at most 3; over 60 s: 1), the libyaml floor \(Harness.floorRepeats) times per round (\(options.runs * Harness.floorRepeats) runs); peak memory is the largest of the runs |")
-        out.append("| tools | release builds: `modelgen` of this checkout, `yaml-floor` (`Benchmarks/floor`), swift-openapi-generator 1.14.3 |")
+        out.append("| tools | release builds: `modelgen` of this checkout, `yaml-floor` (`Benchmarks/floor`), swift-openapi-generator 1.14.3; at N=1,000 also `modelgen` and `yaml-floor` built self-contained (`--static-swift-stdlib`) |")
         out.append("")
 
         out.append(contentsOf: targets())
@@ -149,6 +149,14 @@ struct Report {
             let paired = pairedRatio(gen, floor)
             rows.append(("`gen`, all emitters, N=\(n(big)): within 5× the libyaml floor",
                          "\(both(r, rc)) the floor process (\(ms(gen.medianMs)) vs \(ms(floor.medianMs))); \(x(loop)) its parse loop alone"
+                            + (paired.map { "; \(x($0)) as the median of each round's own ratio" } ?? ""),
+                         status(wall: r, cpu: rc, meets: { $0 <= 5 }, miss: { "\(self.x($0)), \(self.x($0 / 5)) over" })))
+        }
+        if let gen = series("gen all, self-contained@\(big)"), let floor = series("floor, self-contained@\(big)") {
+            let r = ratio(gen.medianMs, floor.medianMs), rc = ratio(gen.medianCPUMs, floor.medianCPUMs)
+            let paired = pairedRatio(gen, floor)
+            rows.append(("The same, both built self-contained (`--static-swift-stdlib`, as a binary to install is built)",
+                         "\(both(r, rc)) the floor process (\(ms(gen.medianMs)) vs \(ms(floor.medianMs)))"
                             + (paired.map { "; \(x($0)) as the median of each round's own ratio" } ?? ""),
                          status(wall: r, cpu: rc, meets: { $0 <= 5 }, miss: { "\(self.x($0)), \(self.x($0 / 5)) over" })))
         }
@@ -223,6 +231,8 @@ struct Report {
             ("gen sql", "`modelgen gen --emitter sql`"),
             ("gen all", "`modelgen gen` (all emitters)"),
             ("gen all, unchanged", "`modelgen gen`, output already fresh"),
+            ("floor, self-contained", "libyaml floor, built self-contained"),
+            ("gen all, self-contained", "`modelgen gen` (all emitters), built self-contained"),
             ("openapi", "swift-openapi-generator, types + client"),
         ]
         for (key, label) in labels where sizes.contains(where: { series("\(key)@\($0)") != nil }) {
@@ -361,6 +371,10 @@ struct Report {
             "  Each round runs the floor five times, then every other step once; the floor target also gives the median",
             "  over rounds of each round's `gen` run divided by the median of that round's floor runs, which follows a",
             "  machine whose speed drifts between rounds.",
+            "- At N=1,000, `modelgen` and the floor are also built self-contained (`swift build -c release",
+            "  --static-swift-stdlib`, scratch path `Benchmarks/.build/tools-static`): the Swift runtime and Foundation",
+            "  linked into the binary, as docs/CLI.md builds a binary to install. The build plugin's `modelgen` is linked",
+            "  against the shared libraries, as the other rows measure it.",
             "- `modelgen check` runs from the repository root on its `modelgen.yml` (every sample schema).",
             "- The plugin rebuild copies `Examples/Consumer` into `Benchmarks/.work/consumer` (depending on this checkout by",
             "  path), builds it clean, builds once more (SwiftPM reruns a build command once on the first no-change build",
