@@ -76,7 +76,7 @@ extension SQLOptions.Dialect {
         if Self.hasHidden(text) {
             output.append(stringLiteral(text))
         } else {
-            SQLSyntax.writeQuoted(text, by: SQLSyntax.literalQuote, to: &output)
+            SQLSyntax.writeStringLiteral(text, to: &output)
         }
     }
 
@@ -150,7 +150,7 @@ extension SQLOptions.Dialect {
     /// accepts.
     func writeCheck(_ check: SQLCheck, column: String, to output: inout TemplateOutput) {
         func name(_ output: inout TemplateOutput) {
-            SQLSyntax.writeQuoted(column, by: SQLSyntax.identifierQuote, to: &output)
+            SQLSyntax.writeIdentifier(column, to: &output)
         }
         func call(_ function: StaticString, _ output: inout TemplateOutput) {
             output.appendLiteral(function)
@@ -184,7 +184,7 @@ extension SQLOptions.Dialect {
         case .jsonType(let type):
             call(self == .postgresql ? "jsonb_typeof" : "json_type", &output)
             output.appendLiteral(" = ")
-            SQLSyntax.writeQuoted(type, by: SQLSyntax.literalQuote, to: &output)
+            SQLSyntax.writeStringLiteral(type, to: &output)
         case .boolean:
             name(&output)
             output.appendLiteral(" IN (0, 1)")
@@ -222,10 +222,10 @@ extension SQLOptions.Dialect {
     func writeIndexKey(_ key: SQLIndexKey, to output: inout TemplateOutput) {
         switch key {
         case .column(let name):
-            SQLSyntax.writeQuoted(name, by: SQLSyntax.identifierQuote, to: &output)
+            SQLSyntax.writeIdentifier(name, to: &output)
         case .lowercased(let name):
             output.appendLiteral("lower(")
-            SQLSyntax.writeQuoted(name, by: SQLSyntax.identifierQuote, to: &output)
+            SQLSyntax.writeIdentifier(name, to: &output)
             output.append(byte: UInt8(ascii: ")"))
             // Parse Server's form; `varchar_pattern_ops` lets LIKE 'abc%' use the index.
             if self == .postgresql { output.appendLiteral(" varchar_pattern_ops") }

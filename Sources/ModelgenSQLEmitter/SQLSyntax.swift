@@ -12,11 +12,21 @@ public enum SQLSyntax {
         quoted(name, by: identifierQuote)
     }
 
+    /// ``identifier(_:)``, written into `output`.
+    static func writeIdentifier(_ name: String, to output: inout TemplateOutput) {
+        writeQuoted(name, by: identifierQuote, to: &output)
+    }
+
     /// A string literal that means exactly `text`: wrapped in single quotes, a single quote
     /// inside doubled. Backslashes are ordinary characters (PostgreSQL's
     /// `standard_conforming_strings`, on by default since 9.1, and SQLite).
     public static func stringLiteral(_ text: String) -> String {
         quoted(text, by: literalQuote)
+    }
+
+    /// ``stringLiteral(_:)``, written into `output`.
+    static func writeStringLiteral(_ text: String, to output: inout TemplateOutput) {
+        writeQuoted(text, by: literalQuote, to: &output)
     }
 
     static let identifierQuote = UInt8(ascii: "\"")
@@ -30,7 +40,7 @@ public enum SQLSyntax {
 
     /// `text` between two `quote`s, each `quote` inside doubled, written into `output`: how
     /// scripts quote every name and literal.
-    static func writeQuoted(_ text: String, by quote: UInt8, to output: inout TemplateOutput) {
+    private static func writeQuoted(_ text: String, by quote: UInt8, to output: inout TemplateOutput) {
         output.append(byte: quote)
         writeDoubling(quote, in: text, to: &output)
         output.append(byte: quote)

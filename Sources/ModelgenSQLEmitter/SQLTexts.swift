@@ -11,7 +11,7 @@ struct SQLIdentifierText: TemplateText {
     var name: String
 
     func write(to output: inout TemplateOutput) {
-        SQLSyntax.writeQuoted(name, by: SQLSyntax.identifierQuote, to: &output)
+        SQLSyntax.writeIdentifier(name, to: &output)
     }
 }
 
@@ -22,7 +22,7 @@ struct SQLIdentifierListText: TemplateText {
     func write(to output: inout TemplateOutput) {
         for (index, name) in names.enumerated() {
             if index > 0 { output.appendLiteral(", ") }
-            SQLSyntax.writeQuoted(name, by: SQLSyntax.identifierQuote, to: &output)
+            SQLSyntax.writeIdentifier(name, to: &output)
         }
     }
 }
@@ -33,10 +33,10 @@ struct SQLQualifiedNameText: TemplateText {
     var column: String?
 
     func write(to output: inout TemplateOutput) {
-        SQLSyntax.writeQuoted(table, by: SQLSyntax.identifierQuote, to: &output)
+        SQLSyntax.writeIdentifier(table, to: &output)
         guard let column else { return }
         output.append(byte: UInt8(ascii: "."))
-        SQLSyntax.writeQuoted(column, by: SQLSyntax.identifierQuote, to: &output)
+        SQLSyntax.writeIdentifier(column, to: &output)
     }
 }
 
@@ -50,7 +50,7 @@ struct SQLStringLiteralText: TemplateText {
     var quotedAsIdentifier = false
 
     func write(to output: inout TemplateOutput) {
-        guard quotedAsIdentifier else { return SQLSyntax.writeQuoted(content, by: SQLSyntax.literalQuote, to: &output) }
+        guard quotedAsIdentifier else { return SQLSyntax.writeStringLiteral(content, to: &output) }
         // `'"name"'`: a double quote doubled for the identifier, a single quote for the literal.
         output.appendLiteral("'\"")
         SQLSyntax.writeDoubling(SQLSyntax.identifierQuote, SQLSyntax.literalQuote, in: content, to: &output)
