@@ -92,7 +92,7 @@ public struct TemplateOutput: ~Copyable {
     @inlinable @inline(__always)
     public mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { append(bytes: $0) }
+        text.withUTF8 { append(utf8: $0) }
     }
 
     /// Appends `text`, written by itself straight into the output.
@@ -109,12 +109,6 @@ public struct TemplateOutput: ~Copyable {
         count += 1
     }
 
-    /// Appends UTF-8 bytes (for a ``TemplateText`` that writes its text itself).
-    @inlinable
-    public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        append(bytes: bytes)
-    }
-
     /// Appends a template's literal text. Always inlined into the compiled templates, as
     /// `append` is: most appends are a few bytes, and a call is a large part of their cost
     /// (the optimizer left both as calls in the long compiled Swift templates: 23 M
@@ -122,14 +116,16 @@ public struct TemplateOutput: ~Copyable {
     @inlinable @inline(__always)
     public mutating func appendLiteral(_ literal: StaticString) {
         if literal.hasPointerRepresentation {
-            append(bytes: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            append(utf8: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
         } else {
             append(String(literal.unicodeScalar))
         }
     }
 
+    /// Appends UTF-8 bytes: what every other append comes down to, and what a
+    /// ``TemplateText`` that writes its text itself calls.
     @inlinable @inline(__always)
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count > capacity - count { grow(to: Swift.max(capacity * 2, count + bytes.count)) }
         (base + count).initialize(from: start, count: bytes.count)
