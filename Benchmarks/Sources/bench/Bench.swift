@@ -78,7 +78,8 @@ final class Harness {
     var selfContainedScratch: String { scratch + "-static" }
     var selfContainedModelgen: String { selfContainedScratch + "/release/modelgen" }
     var selfContainedFloor: String { selfContainedScratch + "/release/yaml-floor" }
-    /// Where the self-contained builds are measured.
+    /// The size the targets are judged at (N=1,000 when it is measured), and where the
+    /// self-contained builds are measured.
     var middleSize: Int { options.sizes.contains(1_000) ? 1_000 : options.sizes.last! }
     var openAPIGenerator: String { scratch + "/release/swift-openapi-generator" }
 

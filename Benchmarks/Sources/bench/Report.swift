@@ -139,7 +139,7 @@ struct Report {
 
     func targets() -> [String] {
         var rows: [(String, String, String)] = []
-        let big = sizes.contains(1_000) ? 1_000 : sizes.last!
+        let big = harness.middleSize
         let huge = sizes.max()!
         let gen = series("gen all@\(big)")
         let floor = series("floor@\(big)")
