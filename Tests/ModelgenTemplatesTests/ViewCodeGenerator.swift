@@ -318,7 +318,7 @@ struct ViewCodeGenerator {
             }
             return open + inner.lines + [pad + "}"]
         case .strings, .texts, .list, .lazyList:
-            let variable = (kind == .strings || kind.isTextList ? "s" : "v") + String(depth)
+            let variable = (kind.isStringListLike ? "s" : "v") + String(depth)
             let frame: Frame
             switch kind {
             case .list(let type), .lazyList(let type): frame = .view(type: type, variable: variable)
@@ -363,7 +363,11 @@ extension ViewSpec.Kind {
         }
     }
 
-    var isTextList: Bool {
-        if case .texts = self { true } else { false }
+    /// Strings or ``TemplateText``s: a section over it pushes each as `.`.
+    var isStringListLike: Bool {
+        switch self {
+        case .strings, .texts: true
+        default: false
+        }
     }
 }
