@@ -12,16 +12,16 @@ struct ParseServerLayout {
 
     /// `_SCHEMA`, where Parse Server keeps every class's schema, then the class tables, then
     /// the `_Join:<field>:<Class>` tables.
-    func tables() -> SQLTableList {
+    func tables(_ detail: SQLTableDetail = .full) -> SQLTableList {
         let entries = SQLClassSet(schema: schema).entries
         let relations = entries.flatMap { $0.relations(builtinFields: Self.defaultFields($0.builtin)) }
         return SQLTableList(count: 1 + entries.count + relations.count) { [self, relations] index in
             if index == 0 { return schemaTable() }
-            return index <= entries.count ? classTable(entries[index - 1]) : joinTable(relations[index - 1 - entries.count])
+            return index <= entries.count ? classTable(entries[index - 1], detail) : joinTable(relations[index - 1 - entries.count])
         }
     }
 
-    private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
+    private func classTable(_ entry: SQLClassSet.Entry, _ detail: SQLTableDetail) -> SQLTable {
         var table = SQLTable(name: entry.name, description: entry.description, location: entry.location,
                              origin: .classTable(className: entry.name))
         table.elements = [
@@ -35,7 +35,9 @@ struct ParseServerLayout {
             switch type {
             case .inverse, .relation: return
             default:
-                table.elements.append(.column(SQLColumn(name: name, type: columnType(type), description: definition?.description)))
+                let type = columnType(type)
+                guard detail == .full || type.isSpatial else { return }
+                table.elements.append(.column(SQLColumn(name: name, type: type, description: definition?.description)))
             }
         }
         table.elements.append(.column(SQLColumn(name: "_rperm", type: .textArray)))
@@ -129,6 +131,7 @@ struct ParseServerLayout {
 
     private func addIndexes(to table: inout SQLTable, entry: SQLClassSet.Entry) {
         let name = entry.name
+        let spatial = table.spatialColumns
         // What Parse Server creates at start-up (`DatabaseController.performInitialization`).
         switch entry.builtin {
         case .user:
@@ -149,12 +152,12 @@ struct ParseServerLayout {
         // `ensureUniqueness`: CREATE UNIQUE INDEX IF NOT EXISTS "<Class>_unique_<field>".
         for field in entry.declaredFields where field.isUnique {
             table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
-                                    keys: [.column(field.name)], isUnique: true, isSpatial: table.hasSpatialColumn(among: [field.name]),
+                                    keys: [.column(field.name)], isUnique: true, isSpatial: spatial.contains(field.name),
                                     location: field.location, origin: .uniqueIndexOfField(field.name)))
         }
         for field in entry.declaredFields where field.isIndexed {
             table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
-                                    isSpatial: table.hasSpatialColumn(among: [field.name]),
+                                    isSpatial: spatial.contains(field.name),
                                     location: field.location, origin: .indexOfField(field.name)))
         }
         // `createIndexes`: CREATE INDEX IF NOT EXISTS "<name>" ON "<Class>" (<fields>).
@@ -163,7 +166,7 @@ struct ParseServerLayout {
             guard columns.count == index.fields.count else { continue }
             table.addIndex(SQLIndex(name: index.name ?? RelationalLayout.declaredIndexName(table: name, index: index),
                                     keys: columns.map { .column($0) }, isUnique: index.isUnique,
-                                    isSpatial: table.hasSpatialColumn(among: columns),
+                                    isSpatial: spatial.containsAny(of: columns),
                                     location: index.location, origin: .declaredIndex(fields: index.fields)))
         }
     }

@@ -9,11 +9,11 @@ struct RelationalLayout {
 
     /// The tables in declaration order (the script orders them by their foreign keys): a
     /// table per class, then a join table per relation.
-    func tables() -> SQLTableList {
+    func tables(_ detail: SQLTableDetail = .full) -> SQLTableList {
         let entries = SQLClassSet(schema: schema).entries
         let relations = entries.flatMap { $0.relations(builtinFields: $0.builtin?.predefinedFields ?? []) }
         return SQLTableList(count: entries.count + relations.count) { [self, relations] index in
-            index < entries.count ? classTable(entries[index]) : joinTable(relations[index - entries.count])
+            index < entries.count ? classTable(entries[index], detail) : joinTable(relations[index - entries.count])
         }
     }
 
@@ -28,30 +28,34 @@ struct RelationalLayout {
         (entry.builtin?.predefinedFields.count ?? 0) + entry.declaredFields.count
     }
 
-    private func classTable(_ entry: SQLClassSet.Entry) -> SQLTable {
+    private func classTable(_ entry: SQLClassSet.Entry, _ detail: SQLTableDetail) -> SQLTable {
         var table = SQLTable(name: entry.name,
                              description: entry.description ?? entry.builtin.map(SQLClassSet.builtinDescription),
                              location: entry.location, origin: .classTable(className: entry.name))
-        table.elements = [
-            .column(SQLColumn(name: "objectId", type: .text, notNull: true)),
-            .column(SQLColumn(name: "createdAt", type: .timestamp, notNull: true, defaultValue: .now)),
-            .column(SQLColumn(name: "updatedAt", type: .timestamp, notNull: true, defaultValue: .now)),
-            .column(SQLColumn(name: "ACL", type: .json, checks: [.jsonValid, .jsonType("object")])),
-        ]
-        // Sized once: the four implicit columns, the fields, the primary key.
-        table.elements.reserveCapacity(table.elements.count + Self.fieldCount(of: entry) + 1)
+        if detail == .full {
+            table.elements = [
+                .column(SQLColumn(name: "objectId", type: .text, notNull: true)),
+                .column(SQLColumn(name: "createdAt", type: .timestamp, notNull: true, defaultValue: .now)),
+                .column(SQLColumn(name: "updatedAt", type: .timestamp, notNull: true, defaultValue: .now)),
+                .column(SQLColumn(name: "ACL", type: .json, checks: [.jsonValid, .jsonType("object")])),
+            ]
+            // Sized once: the four implicit columns, the fields, the primary key.
+            table.elements.reserveCapacity(table.elements.count + Self.fieldCount(of: entry) + 1)
+        }
         Self.forEachField(of: entry) { name, type, definition in
             switch type {
             case .inverse, .relation:
                 return
             case .pointer(let target):
-                table.elements.append(.column(column(name, type, definition)))
+                if detail == .full { table.elements.append(.column(column(name, type, definition))) }
                 let rule = definition?.onDelete ?? (definition?.isRequired == true ? .restrict : .setNull)
                 table.foreignKeys.append(SQLForeignKey(name: SQLSyntax.derivedName([entry.name, name, "fkey"]),
                                                        column: name, target: target, targetColumn: "objectId",
                                                        onDelete: rule, location: definition?.location))
-            default:
+            case .scalar(.geopoint), .scalar(.polygon):
                 table.elements.append(.column(column(name, type, definition)))
+            default:
+                if detail == .full { table.elements.append(.column(column(name, type, definition))) }
             }
         }
         table.elements.append(.primaryKey(["objectId"]))
@@ -163,6 +167,7 @@ struct RelationalLayout {
 
     private func addIndexes(to table: inout SQLTable, entry: SQLClassSet.Entry) {
         let name = entry.name
+        let spatial = table.spatialColumns
         // Parse Server keeps these unique; the relational layout does the same.
         let builtinUnique: [String] = switch entry.builtin {
         case .user: ["username", "email"]
@@ -175,18 +180,18 @@ struct RelationalLayout {
         }
         for field in entry.declaredFields where field.isUnique {
             table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
-                                    keys: [.column(field.name)], isUnique: true, isSpatial: table.hasSpatialColumn(among: [field.name]),
+                                    keys: [.column(field.name)], isUnique: true, isSpatial: spatial.contains(field.name),
                                     location: field.location, origin: .uniqueIndexOfField(field.name)))
         }
         for field in entry.declaredFields where field.isIndexed {
             table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
-                                    isSpatial: table.hasSpatialColumn(among: [field.name]),
+                                    isSpatial: spatial.contains(field.name),
                                     location: field.location, origin: .indexOfField(field.name)))
         }
         for index in entry.indexes {
             table.addIndex(SQLIndex(name: index.name ?? Self.declaredIndexName(table: name, index: index),
                                     keys: index.fields.map { .column($0) }, isUnique: index.isUnique,
-                                    isSpatial: table.hasSpatialColumn(among: index.fields),
+                                    isSpatial: spatial.containsAny(of: index.fields),
                                     location: index.location, origin: .declaredIndex(fields: index.fields)))
         }
         for key in table.foreignKeys where !table.isLeadingColumn(key.column) {

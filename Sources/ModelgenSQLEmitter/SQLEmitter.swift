@@ -33,20 +33,23 @@ public struct SQLEmitter: Emitter {
         SQLOptions.read(entries, diagnostics: &diagnostics).map { SQLEmitter(options: $0) }
     }
 
-    /// Visits the tables of the chosen layout once, for the problems only SQL has (then it
-    /// writes nothing) and for their order, and renders one script per chosen dialect. No
-    /// script holds all its tables: each is made again when its script reaches it.
+    /// Visits the tables of the chosen layout once, in outline, for the problems only SQL has
+    /// (then it writes nothing) and for their order, and renders one script per chosen dialect.
+    /// No script holds all its tables: each is made again, whole, when its script reaches it.
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
                      into sink: (GeneratedFile) -> Void) {
-        let tables = switch options.layout {
-        case .relational: RelationalLayout(schema: schema).tables()
-        case .parseServer: ParseServerLayout(schema: schema).tables()
+        func tables(_ detail: SQLTableDetail) -> SQLTableList {
+            switch options.layout {
+            case .relational: RelationalLayout(schema: schema).tables(detail)
+            case .parseServer: ParseServerLayout(schema: schema).tables(detail)
+            }
         }
+        let outlines = tables(.outline)
         var checks = SQLSchemaChecks(schema: schema, options: options)
         var nodes: [SQLTableOrder.Node] = []
-        nodes.reserveCapacity(tables.count)
-        for index in 0..<tables.count {
-            let table = tables[index]
+        nodes.reserveCapacity(outlines.count)
+        for index in 0..<outlines.count {
+            let table = outlines[index]
             checks.visit(table)
             nodes.append(SQLTableOrder.Node(table))
         }
@@ -58,6 +61,7 @@ public struct SQLEmitter: Emitter {
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return }
         let order = SQLTableOrder(nodes)
+        let tables = tables(.full)
         let sources = schema.files.map(\.path)
         for dialect in options.dialects {
             let model = SQLViewModels(layout: options.layout, dialect: dialect, tables: tables, order: order)

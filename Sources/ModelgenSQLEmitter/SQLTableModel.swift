@@ -146,7 +146,8 @@ struct SQLTable {
     var indexes: [SQLIndex] = []
 
     var primaryKey: [String] {
-        for element in elements { if case .primaryKey(let columns) = element { return columns } }
+        // Looked for from the end: the layouts put it after the columns.
+        for element in elements.reversed() { if case .primaryKey(let columns) = element { return columns } }
         return []
     }
 
@@ -155,9 +156,25 @@ struct SQLTable {
         return nil
     }
 
-    /// Whether any of `columns` holds points or polygons (which only a GiST index can index).
-    func hasSpatialColumn(among columns: [String]) -> Bool {
-        columns.contains { column(named: $0)?.type.isSpatial == true }
+    /// The columns that hold points or polygons (which only a GiST index can index): found
+    /// once for all of a table's indexes, and almost always none.
+    var spatialColumns: SpatialColumns {
+        var names: [String] = []
+        for case .column(let column) in elements where column.type.isSpatial { names.append(column.name) }
+        return SpatialColumns(names: names)
+    }
+
+    struct SpatialColumns {
+        let names: [String]
+
+        /// Whether any of `columns` is one of them.
+        func containsAny(of columns: some Sequence<String>) -> Bool {
+            !names.isEmpty && columns.contains(where: names.contains)
+        }
+
+        func contains(_ column: String) -> Bool {
+            !names.isEmpty && names.contains(column)
+        }
     }
 
     /// Adds an index unless one with the same name and definition is there already.
@@ -171,6 +188,16 @@ struct SQLTable {
     func isLeadingColumn(_ column: String) -> Bool {
         primaryKey.first == column || indexes.contains { $0.keys.first == .column(column) }
     }
+}
+
+/// How much of each table a layout makes.
+enum SQLTableDetail {
+    /// All that a script writes.
+    case full
+    /// What the SQL checks and the table order read: names, primary keys, foreign keys and
+    /// indexes, as in the whole table. Of the columns made from fields it keeps only points
+    /// and polygons, which the index checks look at.
+    case outline
 }
 
 /// A layout's tables in declaration order, each made when it is asked for and made again when
