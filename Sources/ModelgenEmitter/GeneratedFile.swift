@@ -23,6 +23,16 @@ public struct GeneratedFile: Sendable, Hashable {
         self.body = .held([GeneratedHeader.text(sources: sources, commentPrefix: commentPrefix) + body])
     }
 
+    /// A file whose `text` begins with its header already (see `GeneratedHeader.text`): the
+    /// emitter wrote its body after the header, into one string, instead of the two being
+    /// joined here, a copy of the whole text.
+    public init(path: String, sources: [String], headedText text: String) {
+        precondition(GeneratedHeader.isGenerated(text.utf8), "\(path) does not begin with modelgen's header")
+        self.path = path
+        self.sources = sources
+        self.body = .held([text])
+    }
+
     /// A file rendered whenever it is read: `renderBody` hands the body, in pieces, to the
     /// receiver it is given. Each reading renders it again, so a reader that needs the text
     /// more than once keeps `held()`.
@@ -118,12 +128,20 @@ public enum GeneratedHeader {
         """
     }
 
-    /// Whether `prefix` (the first bytes of a file) starts with a modelgen header.
+    /// Whether `prefix` (the first bytes of a file) starts with a modelgen header: a first line
+    /// of a comment mark (no spaces), the marker, the sources and the ending. Compared as
+    /// bytes, as they were written: `check` and `gen` ask this of every file in the output.
     public static func isGenerated(_ prefix: some Collection<UInt8>) -> Bool {
-        let firstLine = prefix.prefix { $0 != UInt8(ascii: "\n") }
-        let line = String(decoding: firstLine, as: UTF8.self)
-        guard let range = line.firstRange(of: marker), line.hasSuffix(ending) else { return false }
-        let comment = line[..<range.lowerBound]
-        return !comment.isEmpty && !comment.contains(" ")
+        let line = Array(prefix.prefix { $0 != UInt8(ascii: "\n") })
+        guard line.count >= markerBytes.count + endingBytes.count, line.suffix(endingBytes.count).elementsEqual(endingBytes)
+        else { return false }
+        // The comment mark ends where the marker first starts.
+        for start in 1...(line.count - markerBytes.count) where line[start...].starts(with: markerBytes) {
+            return !line[..<start].contains(UInt8(ascii: " "))
+        }
+        return false
     }
+
+    private static let markerBytes = Array(marker.utf8)
+    private static let endingBytes = Array(ending.utf8)
 }

@@ -38,13 +38,14 @@ public struct SwiftModelEmitter: Emitter {
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return }
         let models = SwiftViewModels(schema: schema, names: names, options: options)
-        // Without shards, each type's file is made and handed on as soon as its text is
-        // rendered; shards need every type's text (with the schema file it belongs to) first.
+        // Without shards, each type's file is made and handed on as soon as its text (rendered
+        // after the file's header) is; shards need every type's text (with the schema file it
+        // belongs to) first.
+        let headed = options.shards == nil
         var rendered: [(typeName: String, source: String, text: String)] = []
         func add(_ type: TypeFile, text: String) {
-            if options.shards == nil {
-                sink(GeneratedFile(path: "\(options.folder)/\(type.typeName).swift", sources: type.sources,
-                                   commentPrefix: "//", body: text))
+            if headed {
+                sink(GeneratedFile(path: "\(options.folder)/\(type.typeName).swift", sources: type.sources, headedText: text))
             } else {
                 rendered.append((type.typeName, type.sources[0], text))
             }
@@ -52,7 +53,9 @@ public struct SwiftModelEmitter: Emitter {
         let types = TypeFile.all(schema, names: names)
         // With a processor to spare, a helper thread renders some of the files.
         OrderedRendering.forEach(count: types.count, helper: context.spareProcessors > 0, render: { index in
-            types[index].render(templates: templates, models: models)
+            let type = types[index]
+            return type.render(templates: templates, models: models,
+                               after: headed ? GeneratedHeader.text(sources: type.sources, commentPrefix: "//") : "")
         }) { index, text in
             add(types[index], text: text)
         }
@@ -186,17 +189,17 @@ private struct TypeFile: Sendable {
         return types
     }
 
-    /// Its file's text (called from two threads at once: it reads only values).
-    func render(templates: TemplateSet, models: SwiftViewModels) -> String {
+    /// Its file's text, after `prefix` (called from two threads at once: it reads only values).
+    func render(templates: TemplateSet, models: SwiftViewModels, after prefix: String) -> String {
         switch kind {
         case .declaredClass(let definition):
-            templates.render("swift-class", models.classView(definition, builtin: definition.builtin))
+            templates.render("swift-class", models.classView(definition, builtin: definition.builtin), after: prefix)
         case .implicitBuiltin(let builtin):
-            templates.render("swift-class", models.classView(nil, builtin: builtin))
+            templates.render("swift-class", models.classView(nil, builtin: builtin), after: prefix)
         case .enumeration(let definition):
-            templates.render("swift-enum", models.enumView(definition))
+            templates.render("swift-enum", models.enumView(definition), after: prefix)
         case .embedded(let definition):
-            templates.render("swift-embedded", models.embeddedView(definition))
+            templates.render("swift-embedded", models.embeddedView(definition), after: prefix)
         }
     }
 }

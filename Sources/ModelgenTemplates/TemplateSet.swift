@@ -112,12 +112,21 @@ public struct TemplateSet: Sendable {
         return TemplateSet(library: library, names: Set(sources.keys), overridden: overridden, compiled: compiled)
     }
 
-    /// Renders the template `name` (without extension) with `view`.
-    public func render(_ name: String, _ view: some TemplateView) -> String {
-        var pieces: [String] = []
-        render(name, view, pieceLimit: nil) { pieces.append($0) }
-        return pieces.count == 1 ? pieces[0] : pieces.joined()
+    /// Renders the template `name` (without extension) with `view`, after `prefix` (a file's
+    /// header, say: written first into the same text, it is not joined to it after).
+    public func render(_ name: String, _ view: some TemplateView, after prefix: String = "") -> String {
+        precondition(names.contains(name), "no template named \(name)")
+        guard compiled.contains(name) else { return prefix + (library.render(view.context, withTemplate: name) ?? "") }
+        var output = TemplateOutput(capacity: Self.textCapacity)
+        output.append(prefix)
+        let done = view.renderCompiled(name, into: &output)
+        precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
+        return output.text
     }
+
+    /// Room for a whole text: a class's Swift file is 5 to 20 KB, and starting smaller copied
+    /// it each time the room doubled.
+    static let textCapacity = 32 * 1024
 
     /// The same, handed to `receiver` in pieces as they are made: with a `pieceLimit`, of
     /// about that many bytes (between two turns of a section with a compiled template; an

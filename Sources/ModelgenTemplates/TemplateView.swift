@@ -78,6 +78,14 @@ public struct TemplateOutput: ~Copyable {
         base = .allocate(capacity: capacity)
     }
 
+    /// An output that keeps its text whole, with room for `capacity` bytes before it grows.
+    public init(capacity: Int) {
+        pieceLimit = nil
+        receiver = nil
+        self.capacity = Swift.max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
     deinit { base.deallocate() }
 
     /// Room for a whole piece and a turn past the limit, so the bytes are not copied as they grow.
