@@ -33,23 +33,31 @@ public struct SQLEmitter: Emitter {
         SQLOptions.read(entries, diagnostics: &diagnostics).map { SQLEmitter(options: $0) }
     }
 
-    /// Visits the tables of the chosen layout once, in outline, for the problems only SQL has
-    /// (then it writes nothing) and for their order, and renders one script per chosen dialect.
-    /// No script holds all its tables: each is made again, whole, when its script reaches it.
+    /// A schema with up to this many tables has them made once, whole, and held: the checks
+    /// visit them and every script renders them. Past it (a schema of a few thousand classes),
+    /// holding them all would cost more memory than making them again does time, so the
+    /// checks visit outlines and each script makes its tables again as it reaches them.
+    var keptTables = 8_192
+
+    /// Visits the tables of the chosen layout once, for the problems only SQL has (then it
+    /// writes nothing) and for their order, and renders one script per chosen dialect.
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
                      into sink: (GeneratedFile) -> Void) {
-        func tables(_ detail: SQLTableDetail) -> SQLTableList {
+        func layoutTables(_ detail: SQLTableDetail) -> SQLTableList {
             switch options.layout {
             case .relational: RelationalLayout(schema: schema).tables(detail)
             case .parseServer: ParseServerLayout(schema: schema).tables(detail)
             }
         }
-        let outlines = tables(.outline)
+        var tables = layoutTables(.full)
+        let keeps = tables.count <= keptTables
+        if keeps { tables = tables.kept() }
+        let checked = keeps ? tables : layoutTables(.outline)
         var checks = SQLSchemaChecks(schema: schema, options: options)
         var nodes: [SQLTableOrder.Node] = []
-        nodes.reserveCapacity(outlines.count)
-        for index in 0..<outlines.count {
-            let table = outlines[index]
+        nodes.reserveCapacity(checked.count)
+        for index in 0..<checked.count {
+            let table = checked[index]
             checks.visit(table)
             nodes.append(SQLTableOrder.Node(table))
         }
@@ -61,7 +69,6 @@ public struct SQLEmitter: Emitter {
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return }
         let order = SQLTableOrder(nodes)
-        let tables = tables(.full)
         let sources = schema.files.map(\.path)
         for dialect in options.dialects {
             let model = SQLViewModels(layout: options.layout, dialect: dialect, tables: tables, order: order)

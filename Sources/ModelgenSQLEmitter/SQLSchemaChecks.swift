@@ -5,8 +5,9 @@ import ModelgenSchema
 /// schema's own locations: names that would collide in a database, names SQLite reserves,
 /// indexes PostgreSQL cannot build, and text a SQL literal cannot hold.
 ///
-/// The tables are visited one at a time (each is made for the visit and dropped after it);
-/// what the checks keep of them is only the names, and `finish` reports.
+/// The tables are visited one at a time (for a large schema, each is made for the visit, in
+/// outline, and dropped after it); what the checks keep of them is only the names, and
+/// `finish` reports.
 struct SQLSchemaChecks {
     let schema: Schema
     let options: SQLOptions

@@ -202,7 +202,8 @@ enum SQLTableDetail {
 
 /// A layout's tables in declaration order, each made when it is asked for and made again when
 /// asked again: a schema of ten thousand classes has some twenty thousand tables, too many to
-/// hold while each script is checked and written.
+/// hold while each script is checked and written. A smaller schema's are made once and held
+/// (`kept()`).
 struct SQLTableList: Sendable {
     let count: Int
     private let make: @Sendable (Int) -> SQLTable
@@ -213,4 +214,11 @@ struct SQLTableList: Sendable {
     }
 
     subscript(index: Int) -> SQLTable { make(index) }
+
+    /// The same tables, every one made now and held, so that reading one does not make it
+    /// again.
+    func kept() -> SQLTableList {
+        let all = (0..<count).map(make)
+        return SQLTableList(count: count) { all[$0] }
+    }
 }
