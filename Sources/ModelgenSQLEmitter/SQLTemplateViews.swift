@@ -254,7 +254,7 @@ enum CompiledSQLTemplates {
                 output.appendLiteral("\n")
                 output.endTurn()
             }
-            for v2 in v1.elements {
+            func turn1(_ v2: SQLElementView, _ output: inout TemplateOutput) {
                 for s3 in v2.comment {
                     output.appendLiteral("    -- ")
                     output.append(s3)
@@ -305,6 +305,7 @@ enum CompiledSQLTemplates {
                 }
                 output.endTurn()
             }
+            for i2 in v1.elements.indices { turn1(v1.elements[i2], &output) }
             output.appendLiteral(");\n")
             for v2 in v1.indexes {
                 output.appendLiteral("CREATE ")
@@ -382,7 +383,7 @@ enum CompiledSQLTemplates {
                 output.appendLiteral("\n")
                 output.endTurn()
             }
-            for v2 in v1.elements {
+            func turn2(_ v2: SQLElementView, _ output: inout TemplateOutput) {
                 for s3 in v2.comment {
                     output.appendLiteral("    -- ")
                     output.append(s3)
@@ -433,6 +434,7 @@ enum CompiledSQLTemplates {
                 }
                 output.endTurn()
             }
+            for i2 in v1.elements.indices { turn2(v1.elements[i2], &output) }
             output.appendLiteral(");\n")
             for v2 in v1.indexes {
                 output.appendLiteral("CREATE ")

@@ -149,12 +149,13 @@ enum CompiledTestTemplates {
     // t-plain.mustache
     static func tPlain(_ view: TestRootView, _ output: inout TemplateOutput) {
         output.appendLiteral("A\n")
-        for v1 in view.items {
+        func turn1(_ v1: TestItemView, _ output: inout TemplateOutput) {
             output.appendLiteral("- ")
             output.append(v1.name)
             output.appendLiteral("\n")
             output.endTurn()
         }
+        for i1 in view.items.indices { turn1(view.items[i1], &output) }
         output.appendLiteral("B")
         if view.flag {
             output.appendLiteral(" yes")
@@ -167,7 +168,7 @@ enum CompiledTestTemplates {
 
     // t-stack.mustache
     static func tStack(_ view: TestRootView, _ output: inout TemplateOutput) {
-        for v1 in view.items {
+        func turn2(_ v1: TestItemView, _ view: TestRootView, _ output: inout TemplateOutput) {
             output.append(v1.name)
             output.append(v1.outer ?? view.outer)
             if let s2 = v1.note {
@@ -178,6 +179,7 @@ enum CompiledTestTemplates {
             output.appendLiteral(",")
             output.endTurn()
         }
+        for i1 in view.items.indices { turn2(view.items[i1], view, &output) }
         output.appendLiteral("|")
         for s1 in view.strings {
             output.appendLiteral("<")
@@ -217,11 +219,12 @@ enum CompiledTestTemplates {
         for v1 in view.lazy {
             output.append(v1.name)
             output.append(view.common.shared)
-            for v2 in v1.items {
+            func turn3(_ v2: TestItemView, _ output: inout TemplateOutput) {
                 output.appendLiteral("/")
                 output.append(v2.name)
                 output.endTurn()
             }
+            for i2 in v1.items.indices { turn3(v1.items[i2], &output) }
             output.endTurn()
         }
         output.appendLiteral("end")

@@ -62,6 +62,9 @@ struct ViewCodeGenerator {
     private let views: [String: ViewSpec.View]
     /// Variables read by the code generated so far, so that unread ones become `_`.
     private var used: Set<String> = []
+    /// How many functions for the turns of a list section are declared so far: each gets a
+    /// name of its own.
+    private var turnFunctions = 0
 
     typealias Failure = MustacheCompiler.Failure
 
@@ -291,14 +294,15 @@ struct ViewCodeGenerator {
         let (expression, resolved) = try resolve(name, frames, template: template)
         let (kind, optional) = unwrapped(resolved)
         let depth = frames.count
-        /// The body with `frame` pushed, and whether it reads the frame's variable.
-        func body(_ frame: Frame?, variable: String) throws -> (lines: [String], reads: Bool) {
+        /// The body with `frame` pushed, whether it reads the frame's variable, and every
+        /// variable it reads.
+        func body(_ frame: Frame?, variable: String) throws -> (lines: [String], reads: Bool, uses: Set<String>) {
             let before = used
-            used.remove(variable)
+            used = []
             let lines = try statements(children, frames: frame.map { frames + [$0] } ?? frames, indent: indent + 1, template: template)
-            let reads = used.contains(variable)
-            used.formUnion(before)
-            return (lines, reads)
+            let uses = used
+            used = before.union(uses)
+            return (lines, uses.contains(variable), uses)
         }
         switch kind {
         case .bool:
@@ -326,10 +330,51 @@ struct ViewCodeGenerator {
             }
             let inner = try body(frame, variable: variable)
             let sequence = optional ? "\(operand(expression)) ?? []" : expression
-            return [pad + "for \(inner.reads ? variable : "_") in \(sequence) {"] + inner.lines + [pad + "    output.endTurn()", pad + "}"]
+            // A list of views that hold views is walked by index, each view handed to a
+            // function for its turn with the outer views the turn reads: `for view in list`
+            // copies every view it takes out, retaining each field of it and of the views in it
+            // (then releasing them all), and so would a nested function that captured the outer
+            // views; a parameter borrows them. A view of strings alone is cheaper to copy than
+            // its fields are to read through a function's parameters, so it keeps `for`.
+            var outer: [(variable: String, type: String)] = []
+            var readsOuterString = false
+            for frame in frames {
+                switch frame {
+                case .view(let type, let name) where inner.uses.contains(name): outer.append((name, type))
+                case .string(let name) where inner.uses.contains(name): readsOuterString = true
+                default: break
+                }
+            }
+            guard case .list(let type) = kind, inner.reads, !readsOuterString, holdsViews(type) else {
+                return [pad + "for \(inner.reads ? variable : "_") in \(sequence) {"] + inner.lines + [pad + "    output.endTurn()", pad + "}"]
+            }
+            turnFunctions += 1
+            let function = "turn\(turnFunctions)", index = "i" + String(depth)
+            let parameters = ["_ \(variable): \(type)"] + outer.map { "_ \($0.variable): \($0.type)" } + ["_ output: inout TemplateOutput"]
+            var list = expression
+            var lines = [pad + "func \(function)(\(parameters.joined(separator: ", "))) {"] + inner.lines
+                + [pad + "    output.endTurn()", pad + "}"]
+            if optional {
+                list = "l" + String(depth)
+                lines.append(pad + "let \(list) = \(sequence)")
+            }
+            let arguments = ["\(list)[\(index)]"] + outer.map(\.variable) + ["&output"]
+            return lines + [pad + "for \(index) in \(list).indices { \(function)(\(arguments.joined(separator: ", "))) }"]
         case .optional, .included:
             throw Failure(description: "\(template): {{#\(name)}} is over a \(resolved)")
         }
+    }
+
+    /// Whether the view `type` has a field that is a view or a list of views.
+    private func holdsViews(_ type: String) -> Bool {
+        func isView(_ kind: ViewSpec.Kind) -> Bool {
+            switch kind {
+            case .view, .list, .lazyList, .included: true
+            case .optional(let inner): isView(inner)
+            default: false
+            }
+        }
+        return views[type]?.fields.contains { isView($0.kind) } ?? false
     }
 
     private mutating func invertedSection(_ name: String, _ children: [MustacheCompiler.Node], frames: [Frame], indent: Int,
