@@ -9,14 +9,15 @@ public struct EmitterContext: Sendable {
     /// Renders even the default templates with the Mustache interpreter rather than their
     /// compiled form (the same bytes, slower); tests use it to prove the two agree.
     public var interpretsTemplates: Bool
-    /// Processors no emitter of the run keeps busy: an emitter may render on that many more
-    /// threads than its own (the output is the same either way).
-    public var spareProcessors: Int
+    /// The processors the run's threads leave idle, shared by the emitters running at once: an
+    /// emitter may render on a thread more than its own while one is idle (the output is the
+    /// same either way). `nil`: on its own thread only.
+    public var idleProcessors: IdleProcessors?
 
-    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false, spareProcessors: Int = 0) {
+    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false, idleProcessors: IdleProcessors? = nil) {
         self.templatesDirectory = templatesDirectory
         self.interpretsTemplates = interpretsTemplates
-        self.spareProcessors = spareProcessors
+        self.idleProcessors = idleProcessors
     }
 }
 

@@ -4,28 +4,33 @@ import Foundation
 /// them on in their order: what the sink sees, and so the output, is exactly what rendering
 /// them one after another gives.
 ///
-/// The calling thread never waits for the helper. The helper takes files a little ahead of the
-/// one the sink waits for; when that one is still with the helper, the calling thread renders
-/// a later free one meanwhile, and if the helper has not finished by then (it may have had no
-/// processor), renders the file itself and drops the helper's copy. So a helper that gets no
-/// time costs at most one file's rendering at a time, and one that does halves the work.
+/// The calling thread never waits for the helper. The helper starts once a processor is idle
+/// (at once, if one is), then takes files a little ahead of the one the sink waits for; when
+/// that one is still with the helper, the calling thread renders a later free one meanwhile,
+/// and if the helper has not finished by then (it may have lost its processor), renders the
+/// file itself and drops the helper's copy. So a helper that gets no time costs at most one
+/// file's rendering at a time, and one that does halves the work left.
 public enum OrderedRendering {
     /// Calls `render` for each index of `0..<count` (from this thread and a helper, so it must
     /// be safe to call concurrently and give the same result for an index every time) and
-    /// `body` with each result in index order, on this thread. The helper takes indexes at most
+    /// `body` with each result in index order, on this thread. The helper waits for one of
+    /// `processors` to be idle (without any, there is no helper), and takes indexes at most
     /// `lead` past the one `body` waits for, so no more results than that are ever held; it has
-    /// stopped when this returns.
-    public static func forEach<Result: Sendable>(count: Int, lead: Int = 8, helper: Bool = true,
+    /// stopped, and given its processor back, when this returns.
+    public static func forEach<Result: Sendable>(count: Int, lead: Int = 8, helper processors: IdleProcessors?,
                                                  render: @escaping @Sendable (Int) -> Result, _ body: (Int, Result) -> Void) {
-        guard helper, count > 2 else {
+        guard let processors, count > 2 else {
             for index in 0..<count { body(index, render(index)) }
             return
         }
         let work = Work<Result>(count: count, lead: max(1, lead))
         let stopped = DispatchSemaphore(value: 0)
         Thread {
-            while let index = work.claimForHelper() {
-                work.finish(index, render(index))
+            if processors.waitToTake(unless: { work.isStopped }) {
+                while let index = work.claimForHelper() {
+                    work.finish(index, render(index))
+                }
+                processors.give()
             }
             stopped.signal()
         }.start()
@@ -43,6 +48,7 @@ public enum OrderedRendering {
             body(index, result)
         }
         work.stop()
+        processors.wake()
         stopped.wait()
     }
 
@@ -129,6 +135,10 @@ public enum OrderedRendering {
                 if case .done(let result) = slots[index] { return result }
                 return nil
             }
+        }
+
+        var isStopped: Bool {
+            condition.withLock { stopped }
         }
 
         func stop() {

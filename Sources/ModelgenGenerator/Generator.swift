@@ -68,9 +68,10 @@ public struct Generator: Sendable {
         var diagnostics = DiagnosticCollector()
         diagnostics.append(contentsOf: linted.diagnostics)
         let emitters = makeEmitters(request, diagnostics: &diagnostics)
-        // Each emitter runs on a thread of its own; what processors are left, they may use.
-        let context = EmitterContext(templatesDirectory: request.templatesDirectory,
-                                     spareProcessors: max(0, ProcessInfo.processInfo.activeProcessorCount - emitters.count))
+        // Each emitter runs on a thread of its own, and so does each streamed file; whenever
+        // fewer of these are at work than there are processors, the emitters may use the rest.
+        let processors = IdleProcessors(ProcessInfo.processInfo.activeProcessorCount - emitters.count)
+        let context = EmitterContext(templatesDirectory: request.templatesDirectory, idleProcessors: processors)
         let outputs = EmitterOutputs(count: emitters.count)
         // A streamed file is handed on from a thread of its own, so an emitter's large files
         // (the SQL scripts, one per dialect) render beside each other and beside the other
@@ -83,12 +84,17 @@ public struct Generator: Sendable {
                 records.append(FileRecord(path: file.path, sources: file.sources))
                 guard OutputPath.problem(with: file.path) == nil else { return }
                 if file.isStreamed {
-                    DispatchQueue.global().async(group: streaming) { sink(file) }
+                    processors.take()
+                    DispatchQueue.global().async(group: streaming) {
+                        sink(file)
+                        processors.give()
+                    }
                 } else {
                     sink(file)
                 }
             }
             outputs.set(index, (records, local.diagnostics))
+            processors.give()
         }
         streaming.wait()
         var records: [FileRecord] = []

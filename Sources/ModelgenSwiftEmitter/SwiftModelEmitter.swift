@@ -51,8 +51,8 @@ public struct SwiftModelEmitter: Emitter {
             }
         }
         let types = TypeFile.all(schema, names: names)
-        // With a processor to spare, a helper thread renders some of the files.
-        OrderedRendering.forEach(count: types.count, helper: context.spareProcessors > 0, render: { index in
+        // While a processor is idle, a helper thread renders some of the files.
+        OrderedRendering.forEach(count: types.count, helper: context.idleProcessors, render: { index in
             let type = types[index]
             return type.render(templates: templates, models: models,
                                after: headed ? GeneratedHeader.text(sources: type.sources, commentPrefix: "//") : "")

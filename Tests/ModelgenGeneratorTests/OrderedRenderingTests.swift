@@ -12,7 +12,7 @@ import Testing
             let renders = Counter()
             var seen: [Int] = []
             var texts: [String] = []
-            OrderedRendering.forEach(count: count, lead: lead, render: { index in
+            OrderedRendering.forEach(count: count, lead: lead, helper: IdleProcessors(1), render: { index in
                 renders.add(index)
                 // Some renders are slow, so the other thread overtakes them.
                 if index % 7 == 3 { usleep(UInt32.random(in: 0...400)) }
@@ -34,7 +34,7 @@ import Testing
     @Test func withoutAHelperEachIsRenderedOnceInOrder() {
         let renders = Counter()
         var seen: [Int] = []
-        OrderedRendering.forEach(count: 50, helper: false, render: { index in
+        OrderedRendering.forEach(count: 50, helper: nil, render: { index in
             renders.add(index)
             return index * 2
         }) { index, value in
@@ -52,7 +52,7 @@ import Testing
         let main = pthread_self()
         let renders = Counter()
         var seen: [Int] = []
-        OrderedRendering.forEach(count: 60, lead: 4, render: { index in
+        OrderedRendering.forEach(count: 60, lead: 4, helper: IdleProcessors(1), render: { index in
             renders.add(index)
             if pthread_equal(pthread_self(), main) == 0 { usleep(20_000) }
             return index
@@ -64,6 +64,49 @@ import Testing
         // The calling thread rendered nearly everything itself, and far faster than the
         // helper's 20 ms a render would have allowed.
         #expect(renders.counts.values.reduce(0, +) >= 60)
+    }
+
+    /// A helper starts only once a processor is idle: with none, the calling thread renders
+    /// everything; given one partway, the helper joins; either way it gives its processor back.
+    @Test func theHelperWaitsForAnIdleProcessor() {
+        let main = pthread_self()
+        let busy = IdleProcessors(0)
+        let byHelper = Counter()
+        OrderedRendering.forEach(count: 40, helper: busy, render: { index in
+            if pthread_equal(pthread_self(), main) == 0 { byHelper.add(index) }
+            return index
+        }) { _, _ in }
+        #expect(byHelper.order.isEmpty)
+        #expect(busy.count == 0)
+
+        let freed = IdleProcessors(0)
+        var seen: [Int] = []
+        OrderedRendering.forEach(count: 400, lead: 8, helper: freed, render: { index in
+            if pthread_equal(pthread_self(), main) == 0 { byHelper.add(index) }
+            usleep(200)
+            return index
+        }) { index, value in
+            #expect(value == index)
+            seen.append(index)
+            // Another thread of the run finishes its work a quarter of the way in.
+            if index == 100 { freed.give() }
+        }
+        #expect(seen == Array(0..<400))
+        #expect(!byHelper.order.isEmpty)
+        #expect(byHelper.order.allSatisfy { $0 > 100 }, "the helper helped only once the processor was idle")
+        #expect(freed.count == 1, "the helper gave it back")
+    }
+
+    @Test func idleProcessorsAreCountedAsThreadsStartAndFinish() {
+        let processors = IdleProcessors(1)
+        processors.take()
+        processors.take()
+        #expect(processors.count == -1)
+        #expect(!processors.waitToTake(unless: { true }), "cancelled: nothing taken")
+        processors.give()
+        processors.give()
+        #expect(processors.waitToTake(unless: { false }))
+        #expect(processors.count == 0)
     }
 }
 

@@ -21,26 +21,26 @@ import Testing
     }
 
     static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime, interpreted: Bool = false,
-                     spareProcessors: Int = 0) throws -> [GeneratedFile] {
+                     idleProcessors: IdleProcessors? = nil) throws -> [GeneratedFile] {
         let input = SchemaLoading.Input(path: RepositoryFiles.root + "/Schemas/\(sample).yaml", displayPath: "Schemas/\(sample).yaml")
         let loaded = SchemaLoading.load([input])
         let schema = try #require(loaded.schema, "\(loaded.diagnostics)")
         var diagnostics = DiagnosticCollector()
         let files = SwiftModelEmitter(options: options(for: sample, runtime: runtime))
-            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted, spareProcessors: spareProcessors),
+            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted, idleProcessors: idleProcessors),
                   diagnostics: &diagnostics)
         #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
         return files
     }
 
-    /// With a processor to spare, a helper thread renders some of the files: the files, and
-    /// their order, are the same.
+    /// With a processor idle, a helper thread renders some of the files: the files, and their
+    /// order, are the same.
     @Test(arguments: samples)
     func aHelperThreadChangesNothing(sample: String) throws {
         for runtime in [SwiftModelOptions.Runtime.parseRuntime, .parseSwift] {
             let alone = try Self.emit(sample, runtime: runtime)
             for _ in 0..<3 {
-                let helped = try Self.emit(sample, runtime: runtime, spareProcessors: 1)
+                let helped = try Self.emit(sample, runtime: runtime, idleProcessors: IdleProcessors(1))
                 #expect(helped.map(\.path) == alone.map(\.path))
                 #expect(helped.map(\.contents) == alone.map(\.contents))
             }
