@@ -115,6 +115,12 @@ public struct SwiftModelEmitter: Emitter {
     }
 
 
+    /// Whether a member of this name could clash with a helper method (`<field>Relation()`,
+    /// `<field>Query()`).
+    private static func mayNameAHelper(_ name: String) -> Bool {
+        name.hasSuffix("Relation") || name.hasSuffix("Query")
+    }
+
     /// With `unknownEnumCase`, every enum gets a case `unknown(raw)`; a declared case may not
     /// take that name.
     private func checkEnumCases(_ schema: Schema, diagnostics: inout DiagnosticCollector) {
@@ -132,8 +138,10 @@ public struct SwiftModelEmitter: Emitter {
     private func checkHelperNames(_ schema: Schema, diagnostics: inout DiagnosticCollector) {
         for definition in schema.classes {
             let fields = definition.fields
-            // Most classes have no relation or inverse, and need no look at their members.
-            guard fields.contains(where: { $0.type.hasHelpers }) else { continue }
+            // Most classes have no relation or inverse, and few have a member whose name ends as
+            // a helper's does: those need no closer look.
+            guard fields.contains(where: { $0.type.hasHelpers }),
+                  fields.contains(where: { Self.mayNameAHelper($0.swiftName ?? $0.name) }) else { continue }
             for field in fields {
                 let base = field.swiftName ?? field.name
                 let helpers: [String]

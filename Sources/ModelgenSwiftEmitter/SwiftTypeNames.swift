@@ -102,13 +102,12 @@ struct SwiftTypeNames {
         }
         for definition in schema.classes {
             for field in definition.fields {
-                Self.checkPropertyName(field, of: "class '\(definition.name)'", reserved: Self.reservedClassProperties, diagnostics: &diagnostics)
+                Self.checkPropertyName(field, of: "class '\(definition.name)'", inClass: true, diagnostics: &diagnostics)
             }
         }
         for definition in schema.embeddedTypes {
             for field in definition.fields {
-                Self.checkPropertyName(field, of: "embedded type '\(definition.name)'", reserved: Self.reservedEmbeddedProperties,
-                                       diagnostics: &diagnostics)
+                Self.checkPropertyName(field, of: "embedded type '\(definition.name)'", inClass: false, diagnostics: &diagnostics)
             }
         }
         for definition in schema.embeddedTypes where Self.reserved.contains(definition.name) {
@@ -172,23 +171,26 @@ struct SwiftTypeNames {
         pointersStoredAsReferences.contains(FieldOwnership(owner: owner, field: field.name))
     }
 
-    /// Property names that do not compile even in backticks, and why: `self` as an initializer
-    /// parameter hides the instance, a property `CodingKeys` hides the coding keys that
-    /// `Codable` needs, and in a class's `Field` keys a key named like a key type hides the type.
-    static let reservedEmbeddedProperties: [String: String] = [
-        "self": "Swift's own 'self'",
-        "CodingKeys": "the 'CodingKeys' that Codable needs",
-    ]
-    static let reservedClassProperties: [String: String] = reservedEmbeddedProperties.merging([
-        "ParseField": "the type of the 'Field' keys",
-        "ParseRelationField": "the type of the 'Field' keys of relations",
-    ]) { first, _ in first }
+    /// What a property of this name would hide, for the names that do not compile even in
+    /// backticks: `self` as an initializer parameter hides the instance, a property
+    /// `CodingKeys` hides the coding keys that `Codable` needs, and in a class's `Field` keys a
+    /// key named like a key type hides the type. Compared directly: every field is asked, and
+    /// hashing each name for a dictionary of four cost more than the comparisons.
+    static func hiddenByProperty(named name: String, inClass: Bool) -> String? {
+        switch name {
+        case "self": "Swift's own 'self'"
+        case "CodingKeys": "the 'CodingKeys' that Codable needs"
+        case "ParseField" where inClass: "the type of the 'Field' keys"
+        case "ParseRelationField" where inClass: "the type of the 'Field' keys of relations"
+        default: nil
+        }
+    }
 
     /// `owner` is composed only for a message: a large schema has tens of thousands of fields.
-    private static func checkPropertyName(_ field: FieldDefinition, of owner: @autoclosure () -> String, reserved: [String: String],
+    private static func checkPropertyName(_ field: FieldDefinition, of owner: @autoclosure () -> String, inClass: Bool,
                                           diagnostics: inout DiagnosticCollector) {
         let swiftName = field.swiftName ?? field.name
-        guard let clash = reserved[swiftName] else { return }
+        guard let clash = hiddenByProperty(named: swiftName, inClass: inClass) else { return }
         diagnostics.error("field '\(field.name)' of \(owner()) would be the Swift property '\(swiftName)', which hides \(clash)",
                           at: field.location,
                           notes: [.init("give the field another Swift name with 'swiftName'; it keeps its name in Parse")])

@@ -29,6 +29,8 @@ struct SwiftViewModels {
         /// `swiftName` as code names it (backticked when a keyword), found once: every view of
         /// the field uses it.
         let identifier: String
+        /// `parseName` as a string literal, made once for the field's key and its table row.
+        let parseNameLiteral: String
         let type: String
         /// The value type of its `Field` key, when it differs from `type`: a pointer stored as
         /// `Pointer<C>` still compares with, and is set to, a `C`.
@@ -47,6 +49,7 @@ struct SwiftViewModels {
             self.parseName = parseName
             self.swiftName = swiftName
             identifier = SwiftSyntax.identifier(swiftName)
+            parseNameLiteral = SwiftSyntax.stringLiteral(parseName)
             self.type = type
             self.keyType = keyType
             self.doc = doc
@@ -109,7 +112,7 @@ struct SwiftViewModels {
         }
         for field in stored {
             keys.insert(SwiftFieldKeyView(name: field.identifier, keyType: "ParseField",
-                                          valueType: field.keyType ?? field.type, parseName: SwiftSyntax.stringLiteral(field.parseName)),
+                                          valueType: field.keyType ?? field.type, parseName: field.parseNameLiteral),
                         at: keys.count - relations.count)
         }
 
@@ -147,8 +150,7 @@ struct SwiftViewModels {
             view.storedFields = stored.map { field in
                 let kind = field.isPredefined ? (field.initialValue == nil ? "predefined" : "predefinedRequired")
                     : field.isPointer ? "pointer" : "field"
-                return SwiftStoredFieldView(kind: kind, key: SwiftSyntax.stringLiteral(field.parseName),
-                                            name: field.identifier)
+                return SwiftStoredFieldView(kind: kind, key: field.parseNameLiteral, name: field.identifier)
             }
             view.hasStoredFields = !stored.isEmpty
         }

@@ -173,6 +173,10 @@ import Testing
         let (files, diagnostics) = emitSwift("version: 1\nclasses:\n  Book:\n    fields:\n      authors: relation<Book>\n      authorsQuery: string\n")
         #expect(files.isEmpty)
         #expect(diagnostics == ["Test.yaml:6:7: error: field 'authorsQuery' of class 'Book' clashes with the Swift method 'authorsQuery()' generated for 'authors'\nTest.yaml:6:7: note: give the field another Swift name with 'swiftName'"])
+        // By its Swift name, with the relation helper's name; a name that only ends alike is no clash.
+        let renamed = emitSwift("version: 1\nclasses:\n  Book:\n    fields:\n      authors: relation<Book>\n      other: {type: string, swiftName: authorsRelation}\n      editorsRelation: string\n")
+        #expect(renamed.files.isEmpty)
+        #expect(renamed.diagnostics == ["Test.yaml:6:7: error: field 'other' of class 'Book' clashes with the Swift method 'authorsRelation()' generated for 'authors'\nTest.yaml:6:7: note: give the field another Swift name with 'swiftName'"])
     }
 
     @Test func propertyNamesThatCannotCompileAreRefused() {
