@@ -100,6 +100,14 @@ public final class OutputStaging: @unchecked Sendable {
         wanted.insert(file.path)
         let folder = FileSystem.parent(FileSystem.join(directory, file.path))
         let known = knownFolders[folder]
+        func inNewFolder(_ full: String, writtenIn: String) -> StagingPlace {
+            .newInNewFolder(full, at: FileSystem.join(writtenIn, String(full.utf8.dropFirst(folder.utf8.count + 1))!))
+        }
+        // A folder this run makes holds nothing yet: its files need no look on disk (for a new
+        // output, that is every file).
+        if let known, known != folder {
+            return inNewFolder(FileSystem.join(directory, file.path), writtenIn: known)
+        }
         switch OutputPlan.place(of: file.path, in: directory, inKnownFolder: known != nil) {
         case .missing(let full):
             let writtenIn: String
@@ -115,7 +123,7 @@ public final class OutputStaging: @unchecked Sendable {
                 knownFolders[folder] = writtenIn
             }
             guard writtenIn != folder else { return .new(full) }
-            return .newInNewFolder(full, at: FileSystem.join(writtenIn, String(full.utf8.dropFirst(folder.utf8.count + 1))!))
+            return inNewFolder(full, writtenIn: writtenIn)
         case .file(let full):
             return .existing(full)
         case .refused(let problem):
