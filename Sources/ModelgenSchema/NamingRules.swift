@@ -20,14 +20,26 @@ public enum NamingRules {
         return name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isWord) } ?? name.utf8.allSatisfy(isWord)
     }
 
-    /// Field names every Parse object already has, or that Parse Server or the SDK refuses.
-    public static let reservedFieldNames: Set<String> = [
-        "objectId", "createdAt", "updatedAt", "ACL", "className", "originalData", "length",
-    ]
+    // The two checks below are asked of every field: a few comparisons cost less than hashing
+    // the name for a set.
 
-    /// Field names the ParseSwift SDK silently drops when it saves (outside `_User` for
-    /// `emailVerified`), so a value written to them never reaches the server.
-    public static let droppedBySDK: Set<String> = ["id", "score", "emailVerified"]
+    /// Whether every Parse object already has a field of this name, or Parse Server or the SDK
+    /// refuses it.
+    public static func isReservedFieldName(_ name: String) -> Bool {
+        switch name {
+        case "objectId", "createdAt", "updatedAt", "ACL", "className", "originalData", "length": true
+        default: false
+        }
+    }
+
+    /// Whether the ParseSwift SDK silently drops a field of this name when it saves (outside
+    /// `_User` for `emailVerified`), so a value written to it never reaches the server.
+    public static func isDroppedBySDK(_ name: String) -> Bool {
+        switch name {
+        case "id", "score", "emailVerified": true
+        default: false
+        }
+    }
 
     /// Fields every class has without declaring them, which indexes may name.
     public static let implicitFieldNames: [String] = ["objectId", "createdAt", "updatedAt"]

@@ -328,7 +328,7 @@ struct SchemaValidator {
             for field in builtin.predefinedFields { builtinFields[field.name.lowercased()] = field }
         }
         for (position, declaration) in declarations.enumerated() {
-            if NamingRules.reservedFieldNames.contains(declaration.name) {
+            if NamingRules.isReservedFieldName(declaration.name) {
                 let why = declaration.name == "length" ? "Parse Server refuses a field named 'length'"
                     : "every Parse object has '\(declaration.name)' already"
                 diagnostics.error("'\(declaration.name)' is a reserved field name", at: declaration.location, notes: [.init(why)])
@@ -348,7 +348,7 @@ struct SchemaValidator {
                 continue
             }
             lowered.insert(lowercased, at: position)
-            if NamingRules.droppedBySDK.contains(declaration.name) {
+            if NamingRules.isDroppedBySDK(declaration.name) {
                 let isUserEmailVerified: Bool
                 if case .class(_, .user?) = owner { isUserEmailVerified = declaration.name == "emailVerified" } else { isUserEmailVerified = false }
                 if !isUserEmailVerified {
