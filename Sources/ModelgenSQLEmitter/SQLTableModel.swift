@@ -146,7 +146,7 @@ struct SQLTable {
     var indexes: [SQLIndex] = []
 
     var primaryKey: [String] {
-        // Looked for from the end: the layouts put it after the columns.
+        // Looked for from the end: the relational layout puts it after the columns.
         for element in elements.reversed() { if case .primaryKey(let columns) = element { return columns } }
         return []
     }
@@ -173,7 +173,7 @@ struct SQLTable {
         }
 
         func contains(_ column: String) -> Bool {
-            !names.isEmpty && names.contains(column)
+            names.contains(column)
         }
     }
 

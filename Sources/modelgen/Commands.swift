@@ -263,17 +263,6 @@ enum UntilExit {
     }
 }
 
-/// Memory that loading and validating freed goes back to the system before the emitters start.
-///
-/// Loading and validating run partly on threads of their own, and glibc keeps what each thread
-/// frees in that thread's arena, where the emitters' threads do not reuse it: at 10,000 classes
-/// `gen --emitter sql` peaked at 149 MB, the SQL scripts' memory on top of what the loading
-/// threads had freed but still held.
-///
-/// Trimming walks every free block, and the emitters then fault fresh pages in: a few
-/// milliseconds (2.6 ms at 1,000 classes). It is done only after a load large enough for the
-/// memory to matter: loading and validating peaked at 31 MB resident at 1,000 classes and at
-/// 126 MB at 10,000. (Asking glibc how much is free, `mallinfo2`, walks the free blocks too.)
 /// glibc gives each thread that allocates a heap of its own, which starts small and grows a few
 /// pages at a time, each step an `mprotect` call; in a process with threads on other processors,
 /// every such call interrupts them all to flush their address caches (about 8 µs a call here,
@@ -293,6 +282,17 @@ enum ThreadHeaps {
     }
 }
 
+/// Memory that loading and validating freed goes back to the system before the emitters start.
+///
+/// Loading and validating run partly on threads of their own, and glibc keeps what each thread
+/// frees in that thread's arena, where the emitters' threads do not reuse it: at 10,000 classes
+/// `gen --emitter sql` peaked at 149 MB, the SQL scripts' memory on top of what the loading
+/// threads had freed but still held.
+///
+/// Trimming walks every free block, and the emitters then fault fresh pages in: a few
+/// milliseconds (2.6 ms at 1,000 classes). It is done only after a load large enough for the
+/// memory to matter: loading and validating peaked at 31 MB resident at 1,000 classes and at
+/// 126 MB at 10,000. (Asking glibc how much is free, `mallinfo2`, walks the free blocks too.)
 enum FreedMemory {
     static let largeLoad = 64 << 20
 
