@@ -88,8 +88,12 @@ import Testing
         }) { index, value in
             #expect(value == index)
             seen.append(index)
-            // Another thread of the run finishes its work a quarter of the way in.
+            // Another thread of the run finishes its work a quarter of the way in; the next
+            // turn waits (up to 5 s, on a busy machine) until the helper has rendered a file.
             if index == 100 { freed.give() }
+            if index == 101 {
+                for _ in 0..<5_000 where byHelper.order.isEmpty { usleep(1_000) }
+            }
         }
         #expect(seen == Array(0..<400))
         #expect(!byHelper.order.isEmpty)

@@ -345,21 +345,16 @@ struct ViewCodeGenerator {
                 default: break
                 }
             }
-            guard case .list(let type) = kind, inner.reads, !readsOuterString, holdsViews(type) else {
+            guard case .list(let type) = kind, !optional, inner.reads, !readsOuterString, holdsViews(type) else {
                 return [pad + "for \(inner.reads ? variable : "_") in \(sequence) {"] + inner.lines + [pad + "    output.endTurn()", pad + "}"]
             }
             turnFunctions += 1
             let function = "turn\(turnFunctions)", index = "i" + String(depth)
             let parameters = ["_ \(variable): \(type)"] + outer.map { "_ \($0.variable): \($0.type)" } + ["_ output: inout TemplateOutput"]
-            var list = expression
-            var lines = [pad + "func \(function)(\(parameters.joined(separator: ", "))) {"] + inner.lines
-                + [pad + "    output.endTurn()", pad + "}"]
-            if optional {
-                list = "l" + String(depth)
-                lines.append(pad + "let \(list) = \(sequence)")
-            }
-            let arguments = ["\(list)[\(index)]"] + outer.map(\.variable) + ["&output"]
-            return lines + [pad + "for \(index) in \(list).indices { \(function)(\(arguments.joined(separator: ", "))) }"]
+            let arguments = ["\(expression)[\(index)]"] + outer.map(\.variable) + ["&output"]
+            return [pad + "func \(function)(\(parameters.joined(separator: ", "))) {"] + inner.lines
+                + [pad + "    output.endTurn()", pad + "}",
+                   pad + "for \(index) in \(expression).indices { \(function)(\(arguments.joined(separator: ", "))) }"]
         case .optional, .included:
             throw Failure(description: "\(template): {{#\(name)}} is over a \(resolved)")
         }
