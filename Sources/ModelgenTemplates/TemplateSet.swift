@@ -115,12 +115,10 @@ public struct TemplateSet: Sendable {
     /// Renders the template `name` (without extension) with `view`, after `prefix` (a file's
     /// header, say: written first into the same text, it is not joined to it after).
     public func render(_ name: String, _ view: some TemplateView, after prefix: String = "") -> String {
-        precondition(names.contains(name), "no template named \(name)")
-        guard compiled.contains(name) else { return prefix + (library.render(view.context, withTemplate: name) ?? "") }
+        if let text = interpreted(name, view) { return prefix + text }
         var output = TemplateOutput(capacity: Self.textCapacity)
         output.append(prefix)
-        let done = view.renderCompiled(name, into: &output)
-        precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
+        Self.renderCompiled(name, view, into: &output)
         return output.text
     }
 
@@ -132,19 +130,30 @@ public struct TemplateSet: Sendable {
     /// about that many bytes (between two turns of a section with a compiled template; an
     /// interpreted one renders whole, as one piece), so a large text is never held whole.
     public func render(_ name: String, _ view: some TemplateView, pieceLimit: Int?, receiver: (String) -> Void) {
-        precondition(names.contains(name), "no template named \(name)")
-        guard compiled.contains(name) else {
-            receiver(library.render(view.context, withTemplate: name) ?? "")
+        if let text = interpreted(name, view) {
+            receiver(text)
             return
         }
         withoutActuallyEscaping(receiver) { receiver in
             var output = TemplateOutput(pieceLimit: pieceLimit, receiver: receiver)
-            let done = view.renderCompiled(name, into: &output)
-            // The compiled defaults are never parsed, so there is nothing to fall back on.
-            precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
+            Self.renderCompiled(name, view, into: &output)
             let rest = output.text
             if !rest.isEmpty { receiver(rest) }
         }
+    }
+
+    /// The text of template `name` when the interpreter renders it (a user's template, or every
+    /// one when asked); `nil` when it is compiled.
+    private func interpreted(_ name: String, _ view: some TemplateView) -> String? {
+        precondition(names.contains(name), "no template named \(name)")
+        guard compiled.contains(name) else { return library.render(view.context, withTemplate: name) ?? "" }
+        return nil
+    }
+
+    private static func renderCompiled(_ name: String, _ view: some TemplateView, into output: inout TemplateOutput) {
+        let done = view.renderCompiled(name, into: &output)
+        // The compiled defaults are never parsed, so there is nothing to fall back on.
+        precondition(done, "\(name) is compiled, but not for a \(type(of: view))")
     }
 
     /// Whether a template of that name exists.
