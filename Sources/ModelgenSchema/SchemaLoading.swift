@@ -48,23 +48,35 @@ public enum SchemaLoading {
         }
     }
 
-    /// Parses the files with libyaml on the calling thread while a second thread builds each
+    /// Parses the files with libyaml on a second thread while the calling thread builds each
     /// part's tree from the events and turns the part into declarations as soon as it is
     /// complete (libyaml takes about as long as the rest), then validates.
     ///
     /// The loader sees the parts in the order it would in one thread, and a file's first error
     /// is the one reported, so diagnostics and the suggestion budget come out the same. Each
     /// part's tree is released once it is loaded, so a file's whole tree never exists at once.
+    ///
+    /// The declarations are made on the calling thread, which validation then releases them
+    /// on: memory is freed where it was allocated, so validation's helper thread and this one
+    /// do not contend for one heap's lock (with the roles the other way round, they did,
+    /// through most of validation).
     private static func pipelined(_ paths: [String], limits: YAMLLimits, classesResolvedAhead: Int,
-                                  read: (Int, (YAMLEvents) -> Bool) throws(YAMLError) -> Void) -> Result {
+                                  read: @escaping @Sendable (Int, (YAMLEvents) -> Bool) throws(YAMLError) -> Void) -> Result {
         let handOff = HandOff()
-        let loaded = LoadedFiles()
-        let loader = Thread {
-            var loading = Loading(limits: limits)
-            while loading.handle(handOff.take(), stopping: handOff) {}
-            loaded.finish(loading)
-        }
-        loader.start()
+        let readerFinished = DispatchSemaphore(value: 0)
+        Thread {
+            readAll(paths, read: read, into: handOff)
+            readerFinished.signal()
+        }.start()
+        var loading = Loading(limits: limits)
+        while loading.handle(handOff.take(), stopping: handOff) {}
+        readerFinished.wait()
+        return loading.finish(order: paths, classesResolvedAhead: classesResolvedAhead)
+    }
+
+    /// The reading thread's work: every file's events, in order, to the loading thread.
+    private static func readAll(_ paths: [String], read: (Int, (YAMLEvents) -> Bool) throws(YAMLError) -> Void,
+                                into handOff: HandOff) {
         // A file's first and last messages go with a batch of events: waking the other thread
         // costs more than a small message.
         var pending: [Message] = []
@@ -85,8 +97,6 @@ public enum SchemaLoading {
         }
         pending.append(.done)
         handOff.send(pending)
-        var loading = loaded.wait()
-        return loading.finish(order: paths, classesResolvedAhead: classesResolvedAhead)
     }
 
     /// What the reading thread tells the loading thread.
@@ -160,22 +170,6 @@ public enum SchemaLoading {
                 condition.broadcast()
             }
             return taken
-        }
-    }
-
-    /// The loading thread's result, handed back to the thread that waits for it.
-    private final class LoadedFiles: @unchecked Sendable {
-        private let finished = DispatchSemaphore(value: 0)
-        private var loading: Loading?
-
-        func finish(_ loading: Loading) {
-            self.loading = loading
-            finished.signal()
-        }
-
-        func wait() -> Loading {
-            finished.wait()
-            return loading.take()!
         }
     }
 
