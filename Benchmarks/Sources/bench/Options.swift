@@ -2,7 +2,7 @@
 
 struct Options: Codable {
     var sizes = [100, 1_000, 10_000]
-    var runs = 5
+    var runs = 11
     var openAPI = true
     var compile = true
     var plugin = true
@@ -35,15 +35,16 @@ struct Options: Codable {
       --smoke                 N=10, one run, no swift-openapi-generator, no plugin, no compile
                               times; writes Benchmarks/.work/smoke/Performance.md (CI-sized)
       --sizes 100,1000,10000  class counts (20 fields each)
-      --runs 5                runs per measurement (the median is reported); a step whose
-                              first run takes over 10 s runs at most 3 times, over 60 s once
+      --runs 11               runs per measurement (the median is reported); a step whose
+                              first run takes over 1 s runs at most 5 times, over 10 s at
+                              most 3, over 60 s once
       --no-openapi            skip swift-openapi-generator (its release build takes minutes)
       --no-plugin             skip the build-plugin rebuild
       --no-self-contained     skip the self-contained builds (modelgen and the floor built
                               with --static-swift-stdlib, measured at N=1000)
       --no-compile            skip compile times of the generated Swift
       --compile-size 1000     N for the compile-time comparison
-      --compile-runs 3        runs per compile measurement (same 10 s / 60 s rule)
+      --compile-runs 3        runs per compile measurement (the same rule)
       --compile-timeout 900   seconds before a compile is stopped and reported as "> limit"
       --compile-memory 10240  MB of resident memory (all compiler processes together) before a
                               compile is stopped: the machine is shared
