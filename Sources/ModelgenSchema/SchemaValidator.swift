@@ -44,7 +44,8 @@ struct SchemaValidator {
         var classNumber = 0
         // By index, holding no copy of the declarations: each type's field declarations are
         // released as soon as its definition is made, so the model is never held twice (the
-        // second thread holds its half of the classes' declarations until it is done).
+        // second thread holds its half of the classes' declarations until this thread has
+        // released its own, then frees them).
         for fileIndex in files.indices {
             let path = files[fileIndex].file.path
             enums.append(contentsOf: files[fileIndex].enums)
@@ -66,6 +67,9 @@ struct SchemaValidator {
                 releaseFields(of: declaration, at: (fileIndex, index))
             }
         }
+        // Every declaration the second thread holds is released here now: it frees them while
+        // this thread goes on.
+        ahead?.released()
         checkInverses(classes)
         checkEmbeddedCycles(embedded)
         checkIndexNamesAcrossClasses(classes)
@@ -87,6 +91,7 @@ struct SchemaValidator {
         let first: Int
         private var definitions: [ClassDefinition?] = []
         private let done = DispatchSemaphore(value: 0)
+        private let releasedHere = DispatchSemaphore(value: 0)
         private var finished = false
 
         init(first: Int) { self.first = first }
@@ -105,6 +110,17 @@ struct SchemaValidator {
                 finished = true
             }
             return definitions[number - first]
+        }
+
+        /// Tells the second thread that the validating thread holds none of the second half's
+        /// field declarations any more, so that releasing its own copies frees them.
+        func released() {
+            releasedHere.signal()
+        }
+
+        /// For the second thread: waits for `released()`.
+        func waitUntilReleased() {
+            releasedHere.wait()
         }
     }
 
@@ -127,7 +143,11 @@ struct SchemaValidator {
         var helper = self
         helper.files = []
         helper.diagnostics = DiagnosticCollector()
-        Thread { [helper, half] in
+        // The second half's declarations, which the second thread releases last: freeing them
+        // is a good part of validating, and done there it overlaps the checks that follow here.
+        let held = Held(half)
+        Thread { [helper] in
+            let half = held.take()
             var resolver = helper
             var definitions: [ClassDefinition?] = []
             definitions.reserveCapacity(half.count)
@@ -138,8 +158,20 @@ struct SchemaValidator {
                 definitions.append(clean ? definition : nil)
             }
             ahead.finish(definitions)
+            ahead.waitUntilReleased()
+            _ = consume half
         }.start()
         return ahead
+    }
+
+    /// Hands a value to another thread, so that the thread holds the only copy.
+    private final class Held<Value>: @unchecked Sendable {
+        private var value: Value?
+        init(_ value: Value) { self.value = value }
+        func take() -> Value {
+            defer { value = nil }
+            return value!
+        }
     }
 
     /// Drops a resolved class's field declarations, but for its inverses, which
