@@ -51,16 +51,32 @@ public enum SQLSyntax {
     /// one a combining mark follows (a quote and a combining mark are one `Character`, but the
     /// quote still ends the quoted text for SQL). The runs between marks are copied whole.
     static func writeDoubling(_ mark: UInt8, _ other: UInt8? = nil, in text: String, to output: inout TemplateOutput) {
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
+        // The bytes where they are, as `TemplateOutput.append(_:)` reads them.
+        if text.utf8.withContiguousStorageIfAvailable({ writeDoubling(mark, other, in: $0, to: &output) }) == nil {
+            var text = text
+            text.withUTF8 { writeDoubling(mark, other, in: $0, to: &output) }
+        }
+    }
+
+    private static func writeDoubling(_ mark: UInt8, _ other: UInt8?, in bytes: UnsafeBufferPointer<UInt8>,
+                                      to output: inout TemplateOutput) {
+        var start = 0
+        // One mark (every name and literal) or two: loops of their own, the first comparing
+        // each byte once.
+        if let other {
             for index in bytes.indices where bytes[index] == mark || bytes[index] == other {
                 output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...index]))
                 output.append(byte: bytes[index])
                 start = index + 1
             }
-            output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...]))
+        } else {
+            for index in bytes.indices where bytes[index] == mark {
+                output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...index]))
+                output.append(byte: mark)
+                start = index + 1
+            }
         }
+        output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// A number as SQL writes it: integers exactly, other numbers in Swift's shortest form

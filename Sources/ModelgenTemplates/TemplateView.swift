@@ -96,9 +96,17 @@ public struct TemplateOutput: ~Copyable {
     /// The text written since the last piece was moved out.
     public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
-    /// Appends `text`.
+    /// Appends `text`. Its bytes are read where they are: `withUTF8` needs a copy of the
+    /// string to call on, and copying a view's string out of its array retains and releases
+    /// its storage, which cost more than appending its bytes.
     @inlinable @inline(__always)
     public mutating func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append(utf8: $0) }) == nil { appendCopy(of: text) }
+    }
+
+    /// Appends a string whose bytes are not in one piece (a bridged one).
+    @usableFromInline
+    mutating func appendCopy(of text: String) {
         var text = text
         text.withUTF8 { append(utf8: $0) }
     }
