@@ -236,11 +236,13 @@ extension SQLScriptView: TemplateView {
 enum CompiledSQLTemplates {
     // sql-postgresql.mustache
     static func sqlPostgresql(_ view: SQLScriptView, _ output: inout TemplateOutput) {
-        for s1 in view.summary {
-            output.appendLiteral("-- ")
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.summary.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("-- ")
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("\nBEGIN;\n")
         for v1 in view.tables {
@@ -248,128 +250,143 @@ enum CompiledSQLTemplates {
             output.appendLiteral("CREATE TABLE IF NOT EXISTS ")
             output.append(v1.tableName)
             output.appendLiteral(" (\n")
-            for s2 in v1.tableComment {
-                output.appendLiteral("    -- ")
-                output.append(s2)
-                output.appendLiteral("\n")
-                output.endTurn()
-            }
-            func turn1(_ v2: SQLElementView, _ output: inout TemplateOutput) {
-                for s3 in v2.comment {
+            v1.tableComment.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
                     output.appendLiteral("    -- ")
-                    output.append(s3)
+                    output.append(b2[i2])
                     output.appendLiteral("\n")
                     output.endTurn()
                 }
-                if let v3 = v2.column {
-                    output.appendLiteral("    ")
-                    output.append(v3.name)
-                    output.appendLiteral(" ")
-                    output.append(v3.type)
-                    if v3.notNull {
-                        output.appendLiteral(" NOT NULL")
+            }
+            v1.elements.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    b2[i2].comment.withUnsafeBufferPointer { b3 in
+                        for i3 in b3.indices {
+                            output.appendLiteral("    -- ")
+                            output.append(b3[i3])
+                            output.appendLiteral("\n")
+                            output.endTurn()
+                        }
                     }
-                    if let s4 = v3.defaultValue {
-                        output.appendLiteral(" DEFAULT ")
-                        output.append(s4)
+                    if let v3 = b2[i2].column {
+                        output.appendLiteral("    ")
+                        output.append(v3.name)
+                        output.appendLiteral(" ")
+                        output.append(v3.type)
+                        if v3.notNull {
+                            output.appendLiteral(" NOT NULL")
+                        }
+                        if let s4 = v3.defaultValue {
+                            output.appendLiteral(" DEFAULT ")
+                            output.append(s4)
+                        }
+                        v3.checks.withUnsafeBufferPointer { b4 in
+                            for i4 in b4.indices {
+                                output.appendLiteral(" CHECK (")
+                                output.append(b4[i4])
+                                output.appendLiteral(")")
+                                output.endTurn()
+                            }
+                        }
+                        output.append(b2[i2].comma)
+                        output.appendLiteral("\n")
                     }
-                    for s4 in v3.checks {
-                        output.appendLiteral(" CHECK (")
-                        output.append(s4)
+                    if let s3 = b2[i2].primaryKey {
+                        output.appendLiteral("    PRIMARY KEY (")
+                        output.append(s3)
                         output.appendLiteral(")")
-                        output.endTurn()
+                        output.append(b2[i2].comma)
+                        output.appendLiteral("\n")
                     }
-                    output.append(v2.comma)
-                    output.appendLiteral("\n")
+                    if let v3 = b2[i2].foreignKey {
+                        output.appendLiteral("    CONSTRAINT ")
+                        output.append(v3.constraintName)
+                        output.appendLiteral(" FOREIGN KEY (")
+                        output.append(v3.column)
+                        output.appendLiteral(") REFERENCES ")
+                        output.append(v3.target)
+                        output.appendLiteral(" (")
+                        output.append(v3.targetColumn)
+                        output.appendLiteral(") ON DELETE ")
+                        output.append(v3.onDelete)
+                        output.append(b2[i2].comma)
+                        output.appendLiteral("\n")
+                    }
+                    output.endTurn()
                 }
-                if let s3 = v2.primaryKey {
-                    output.appendLiteral("    PRIMARY KEY (")
-                    output.append(s3)
-                    output.appendLiteral(")")
-                    output.append(v2.comma)
-                    output.appendLiteral("\n")
-                }
-                if let v3 = v2.foreignKey {
-                    output.appendLiteral("    CONSTRAINT ")
-                    output.append(v3.constraintName)
-                    output.appendLiteral(" FOREIGN KEY (")
-                    output.append(v3.column)
-                    output.appendLiteral(") REFERENCES ")
-                    output.append(v3.target)
-                    output.appendLiteral(" (")
-                    output.append(v3.targetColumn)
-                    output.appendLiteral(") ON DELETE ")
-                    output.append(v3.onDelete)
-                    output.append(v2.comma)
-                    output.appendLiteral("\n")
-                }
-                output.endTurn()
             }
-            for i2 in v1.elements.indices { turn1(v1.elements[i2], &output) }
             output.appendLiteral(");\n")
-            for v2 in v1.indexes {
-                output.appendLiteral("CREATE ")
-                if v2.unique {
-                    output.appendLiteral("UNIQUE ")
+            v1.indexes.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("CREATE ")
+                    if b2[i2].unique {
+                        output.appendLiteral("UNIQUE ")
+                    }
+                    output.appendLiteral("INDEX IF NOT EXISTS ")
+                    output.append(b2[i2].indexName)
+                    output.appendLiteral(" ON ")
+                    output.append(b2[i2].owner)
+                    if let s3 = b2[i2].method {
+                        output.appendLiteral(" USING ")
+                        output.append(s3)
+                    }
+                    output.appendLiteral(" (")
+                    output.append(b2[i2].keys)
+                    output.appendLiteral(");\n")
+                    output.endTurn()
                 }
-                output.appendLiteral("INDEX IF NOT EXISTS ")
-                output.append(v2.indexName)
-                output.appendLiteral(" ON ")
-                output.append(v2.owner)
-                if let s3 = v2.method {
-                    output.appendLiteral(" USING ")
-                    output.append(s3)
-                }
-                output.appendLiteral(" (")
-                output.append(v2.keys)
-                output.appendLiteral(");\n")
-                output.endTurn()
             }
-            for v2 in v1.comments {
-                output.appendLiteral("COMMENT ON ")
-                output.append(v2.kind)
-                output.appendLiteral(" ")
-                output.append(v2.target)
-                output.appendLiteral(" IS ")
-                output.append(v2.text)
-                output.appendLiteral(";\n")
-                output.endTurn()
+            v1.comments.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("COMMENT ON ")
+                    output.append(b2[i2].kind)
+                    output.appendLiteral(" ")
+                    output.append(b2[i2].target)
+                    output.appendLiteral(" IS ")
+                    output.append(b2[i2].text)
+                    output.appendLiteral(";\n")
+                    output.endTurn()
+                }
             }
             output.endTurn()
         }
         if view.hasDeferredForeignKeys {
             output.appendLiteral("\n-- Foreign keys that close a cycle of references, added once every table exists. PostgreSQL\n-- has no ADD CONSTRAINT IF NOT EXISTS, so each is added only when the catalog lacks it.\n")
         }
-        for v1 in view.deferredForeignKeys {
-            output.appendLiteral("DO $$\nBEGIN\n    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint\n                   WHERE conrelid = ")
-            output.append(v1.ownerLiteral)
-            output.appendLiteral("::regclass AND conname = ")
-            output.append(v1.constraintNameLiteral)
-            output.appendLiteral(") THEN\n        ALTER TABLE ")
-            output.append(v1.owner)
-            output.appendLiteral(" ADD CONSTRAINT ")
-            output.append(v1.constraintName)
-            output.appendLiteral("\n            FOREIGN KEY (")
-            output.append(v1.column)
-            output.appendLiteral(") REFERENCES ")
-            output.append(v1.target)
-            output.appendLiteral(" (")
-            output.append(v1.targetColumn)
-            output.appendLiteral(") ON DELETE ")
-            output.append(v1.onDelete)
-            output.appendLiteral(";\n    END IF;\nEND\n$$;\n")
-            output.endTurn()
+        view.deferredForeignKeys.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("DO $$\nBEGIN\n    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint\n                   WHERE conrelid = ")
+                output.append(b1[i1].ownerLiteral)
+                output.appendLiteral("::regclass AND conname = ")
+                output.append(b1[i1].constraintNameLiteral)
+                output.appendLiteral(") THEN\n        ALTER TABLE ")
+                output.append(b1[i1].owner)
+                output.appendLiteral(" ADD CONSTRAINT ")
+                output.append(b1[i1].constraintName)
+                output.appendLiteral("\n            FOREIGN KEY (")
+                output.append(b1[i1].column)
+                output.appendLiteral(") REFERENCES ")
+                output.append(b1[i1].target)
+                output.appendLiteral(" (")
+                output.append(b1[i1].targetColumn)
+                output.appendLiteral(") ON DELETE ")
+                output.append(b1[i1].onDelete)
+                output.appendLiteral(";\n    END IF;\nEND\n$$;\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("\nCOMMIT;\n")
     }
 
     // sql-sqlite.mustache
     static func sqlSqlite(_ view: SQLScriptView, _ output: inout TemplateOutput) {
-        for s1 in view.summary {
-            output.appendLiteral("-- ")
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.summary.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("-- ")
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("\nPRAGMA foreign_keys = ON;\n\nBEGIN;\n")
         for v1 in view.tables {
@@ -377,82 +394,91 @@ enum CompiledSQLTemplates {
             output.appendLiteral("CREATE TABLE IF NOT EXISTS ")
             output.append(v1.tableName)
             output.appendLiteral(" (\n")
-            for s2 in v1.tableComment {
-                output.appendLiteral("    -- ")
-                output.append(s2)
-                output.appendLiteral("\n")
-                output.endTurn()
-            }
-            func turn2(_ v2: SQLElementView, _ output: inout TemplateOutput) {
-                for s3 in v2.comment {
+            v1.tableComment.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
                     output.appendLiteral("    -- ")
-                    output.append(s3)
+                    output.append(b2[i2])
                     output.appendLiteral("\n")
                     output.endTurn()
                 }
-                if let v3 = v2.column {
-                    output.appendLiteral("    ")
-                    output.append(v3.name)
-                    output.appendLiteral(" ")
-                    output.append(v3.type)
-                    if v3.notNull {
-                        output.appendLiteral(" NOT NULL")
-                    }
-                    if let s4 = v3.defaultValue {
-                        output.appendLiteral(" DEFAULT ")
-                        output.append(s4)
-                    }
-                    for s4 in v3.checks {
-                        output.appendLiteral(" CHECK (")
-                        output.append(s4)
-                        output.appendLiteral(")")
-                        output.endTurn()
-                    }
-                    output.append(v2.comma)
-                    output.appendLiteral("\n")
-                }
-                if let s3 = v2.primaryKey {
-                    output.appendLiteral("    PRIMARY KEY (")
-                    output.append(s3)
-                    output.appendLiteral(")")
-                    output.append(v2.comma)
-                    output.appendLiteral("\n")
-                }
-                if let v3 = v2.foreignKey {
-                    output.appendLiteral("    CONSTRAINT ")
-                    output.append(v3.constraintName)
-                    output.appendLiteral(" FOREIGN KEY (")
-                    output.append(v3.column)
-                    output.appendLiteral(") REFERENCES ")
-                    output.append(v3.target)
-                    output.appendLiteral(" (")
-                    output.append(v3.targetColumn)
-                    output.appendLiteral(") ON DELETE ")
-                    output.append(v3.onDelete)
-                    output.append(v2.comma)
-                    output.appendLiteral("\n")
-                }
-                output.endTurn()
             }
-            for i2 in v1.elements.indices { turn2(v1.elements[i2], &output) }
+            v1.elements.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    b2[i2].comment.withUnsafeBufferPointer { b3 in
+                        for i3 in b3.indices {
+                            output.appendLiteral("    -- ")
+                            output.append(b3[i3])
+                            output.appendLiteral("\n")
+                            output.endTurn()
+                        }
+                    }
+                    if let v3 = b2[i2].column {
+                        output.appendLiteral("    ")
+                        output.append(v3.name)
+                        output.appendLiteral(" ")
+                        output.append(v3.type)
+                        if v3.notNull {
+                            output.appendLiteral(" NOT NULL")
+                        }
+                        if let s4 = v3.defaultValue {
+                            output.appendLiteral(" DEFAULT ")
+                            output.append(s4)
+                        }
+                        v3.checks.withUnsafeBufferPointer { b4 in
+                            for i4 in b4.indices {
+                                output.appendLiteral(" CHECK (")
+                                output.append(b4[i4])
+                                output.appendLiteral(")")
+                                output.endTurn()
+                            }
+                        }
+                        output.append(b2[i2].comma)
+                        output.appendLiteral("\n")
+                    }
+                    if let s3 = b2[i2].primaryKey {
+                        output.appendLiteral("    PRIMARY KEY (")
+                        output.append(s3)
+                        output.appendLiteral(")")
+                        output.append(b2[i2].comma)
+                        output.appendLiteral("\n")
+                    }
+                    if let v3 = b2[i2].foreignKey {
+                        output.appendLiteral("    CONSTRAINT ")
+                        output.append(v3.constraintName)
+                        output.appendLiteral(" FOREIGN KEY (")
+                        output.append(v3.column)
+                        output.appendLiteral(") REFERENCES ")
+                        output.append(v3.target)
+                        output.appendLiteral(" (")
+                        output.append(v3.targetColumn)
+                        output.appendLiteral(") ON DELETE ")
+                        output.append(v3.onDelete)
+                        output.append(b2[i2].comma)
+                        output.appendLiteral("\n")
+                    }
+                    output.endTurn()
+                }
+            }
             output.appendLiteral(");\n")
-            for v2 in v1.indexes {
-                output.appendLiteral("CREATE ")
-                if v2.unique {
-                    output.appendLiteral("UNIQUE ")
+            v1.indexes.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("CREATE ")
+                    if b2[i2].unique {
+                        output.appendLiteral("UNIQUE ")
+                    }
+                    output.appendLiteral("INDEX IF NOT EXISTS ")
+                    output.append(b2[i2].indexName)
+                    output.appendLiteral(" ON ")
+                    output.append(b2[i2].owner)
+                    if let s3 = b2[i2].method {
+                        output.appendLiteral(" USING ")
+                        output.append(s3)
+                    }
+                    output.appendLiteral(" (")
+                    output.append(b2[i2].keys)
+                    output.appendLiteral(");\n")
+                    output.endTurn()
                 }
-                output.appendLiteral("INDEX IF NOT EXISTS ")
-                output.append(v2.indexName)
-                output.appendLiteral(" ON ")
-                output.append(v2.owner)
-                if let s3 = v2.method {
-                    output.appendLiteral(" USING ")
-                    output.append(s3)
-                }
-                output.appendLiteral(" (")
-                output.append(v2.keys)
-                output.appendLiteral(");\n")
-                output.endTurn()
             }
             output.endTurn()
         }

@@ -608,16 +608,20 @@ extension SwiftCommonView: TemplateView {
 enum CompiledSwiftTemplates {
     // swift-class.mustache
     static func swiftClass(_ view: SwiftClassView, _ output: inout TemplateOutput) {
-        for s1 in view.common.imports {
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.common.imports.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("\n")
-        for s1 in view.doc {
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.doc.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.append(view.common.access)
         output.appendLiteral("struct ")
@@ -632,15 +636,17 @@ enum CompiledSwiftTemplates {
             output.append(s1)
             output.appendLiteral(" }\n\n")
         }
-        for v1 in view.typeAliases {
-            output.appendLiteral("    ")
-            output.append(view.common.access)
-            output.appendLiteral("typealias ")
-            output.append(v1.name)
-            output.appendLiteral(" = ")
-            output.append(v1.type)
-            output.appendLiteral("\n\n")
-            output.endTurn()
+        view.typeAliases.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("    ")
+                output.append(view.common.access)
+                output.appendLiteral("typealias ")
+                output.append(b1[i1].name)
+                output.appendLiteral(" = ")
+                output.append(b1[i1].type)
+                output.appendLiteral("\n\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("    ")
         output.append(view.common.access)
@@ -659,25 +665,29 @@ enum CompiledSwiftTemplates {
         output.appendLiteral("?\n    ")
         output.append(view.common.access)
         output.appendLiteral("var ACL: ParseACL?\n")
-        for v1 in view.fields {
-            if v1.blankLineBefore {
-                output.appendLiteral("\n")
-            }
-            for s2 in v1.doc {
+        view.fields.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                if b1[i1].blankLineBefore {
+                    output.appendLiteral("\n")
+                }
+                b1[i1].doc.withUnsafeBufferPointer { b2 in
+                    for i2 in b2.indices {
+                        output.appendLiteral("    ")
+                        output.append(b2[i2])
+                        output.appendLiteral("\n")
+                        output.endTurn()
+                    }
+                }
                 output.appendLiteral("    ")
-                output.append(s2)
+                output.append(b1[i1].propertyWrapper)
+                output.append(view.common.access)
+                output.appendLiteral("var ")
+                output.append(b1[i1].name)
+                output.appendLiteral(": ")
+                output.append(b1[i1].type)
                 output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.appendLiteral("    ")
-            output.append(v1.propertyWrapper)
-            output.append(view.common.access)
-            output.appendLiteral("var ")
-            output.append(v1.name)
-            output.appendLiteral(": ")
-            output.append(v1.type)
-            output.appendLiteral("\n")
-            output.endTurn()
         }
         output.appendLiteral("\n")
         if !view.hasInitialValues {
@@ -689,23 +699,27 @@ enum CompiledSwiftTemplates {
             output.appendLiteral("    ")
             output.append(view.common.access)
             output.appendLiteral("init() {\n")
-            for v1 in view.initialValues {
-                output.appendLiteral("        ")
-                output.append(v1.name)
-                output.appendLiteral(" = ")
-                output.append(v1.value)
-                output.appendLiteral("\n")
-                output.endTurn()
+            view.initialValues.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("        ")
+                    output.append(b1[i1].name)
+                    output.appendLiteral(" = ")
+                    output.append(b1[i1].value)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("    }\n")
         }
         if let v1 = view.codingKeys {
             output.appendLiteral("\n    enum CodingKeys: String, CodingKey {\n")
-            for s2 in v1.keys {
-                output.appendLiteral("        case ")
-                output.append(s2)
-                output.appendLiteral("\n")
-                output.endTurn()
+            v1.keys.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("        case ")
+                    output.append(b2[i2])
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("    }\n")
         }
@@ -718,23 +732,27 @@ enum CompiledSwiftTemplates {
             output.appendLiteral("` with the given field values; every other field is `nil`.\n    ")
             output.append(view.common.access)
             output.appendLiteral("init(\n")
-            for v2 in v1.parameters {
-                output.appendLiteral("        ")
-                output.append(v2.label)
-                output.appendLiteral(": ")
-                output.append(v2.type)
-                output.append(v2.comma)
-                output.appendLiteral("\n")
-                output.endTurn()
+            v1.parameters.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("        ")
+                    output.append(b2[i2].label)
+                    output.appendLiteral(": ")
+                    output.append(b2[i2].type)
+                    output.append(b2[i2].comma)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("    ) {\n        self.init()\n")
-            for v2 in v1.parameters {
-                output.appendLiteral("        self.")
-                output.append(v2.label)
-                output.appendLiteral(" = ")
-                output.append(v2.label)
-                output.appendLiteral("\n")
-                output.endTurn()
+            v1.parameters.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("        self.")
+                    output.append(b2[i2].label)
+                    output.appendLiteral(" = ")
+                    output.append(b2[i2].label)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("    }\n\n")
         }
@@ -747,15 +765,17 @@ enum CompiledSwiftTemplates {
             }
             if view.hasMergeFields {
                 output.appendLiteral("        var updated = try mergeParse(with: object)\n")
-                for s1 in view.mergeFields {
-                    output.appendLiteral("        if updated.shouldRestoreKey(\\.")
-                    output.append(s1)
-                    output.appendLiteral(", original: object) {\n            updated.")
-                    output.append(s1)
-                    output.appendLiteral(" = object.")
-                    output.append(s1)
-                    output.appendLiteral("\n        }\n")
-                    output.endTurn()
+                view.mergeFields.withUnsafeBufferPointer { b1 in
+                    for i1 in b1.indices {
+                        output.appendLiteral("        if updated.shouldRestoreKey(\\.")
+                        output.append(b1[i1])
+                        output.appendLiteral(", original: object) {\n            updated.")
+                        output.append(b1[i1])
+                        output.appendLiteral(" = object.")
+                        output.append(b1[i1])
+                        output.appendLiteral("\n        }\n")
+                        output.endTurn()
+                    }
                 }
                 output.appendLiteral("        return updated\n")
             }
@@ -805,87 +825,93 @@ enum CompiledSwiftTemplates {
         output.appendLiteral("`'s fields, typed by their values, for queries without string literals.\n    ")
         output.append(view.common.access)
         output.appendLiteral("enum Field {\n        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.\n")
-        for v1 in view.fieldKeys {
-            output.appendLiteral("        ")
-            output.append(view.common.access)
-            output.appendLiteral("static var ")
-            output.append(v1.name)
-            output.appendLiteral(": ")
-            output.append(v1.keyType)
-            output.appendLiteral("<")
-            output.append(view.typeName)
-            output.appendLiteral(", ")
-            output.append(v1.valueType)
-            output.appendLiteral("> { @_optimize(none) get { .init(")
-            output.append(v1.parseName)
-            output.appendLiteral(") } }\n")
-            output.endTurn()
+        view.fieldKeys.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("        ")
+                output.append(view.common.access)
+                output.appendLiteral("static var ")
+                output.append(b1[i1].name)
+                output.appendLiteral(": ")
+                output.append(b1[i1].keyType)
+                output.appendLiteral("<")
+                output.append(view.typeName)
+                output.appendLiteral(", ")
+                output.append(b1[i1].valueType)
+                output.appendLiteral("> { @_optimize(none) get { .init(")
+                output.append(b1[i1].parseName)
+                output.appendLiteral(") } }\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("    }\n}\n")
         if view.hasRelations {
             output.appendLiteral("\nextension ")
             output.append(view.typeName)
             output.appendLiteral(" {\n")
-            for v1 in view.relations {
-                if v1.blankLineBefore {
-                    output.appendLiteral("\n")
-                }
-                for s2 in v1.doc {
-                    output.appendLiteral("    ")
-                    output.append(s2)
-                    output.appendLiteral("\n    ///\n")
+            view.relations.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    if b1[i1].blankLineBefore {
+                        output.appendLiteral("\n")
+                    }
+                    b1[i1].doc.withUnsafeBufferPointer { b2 in
+                        for i2 in b2.indices {
+                            output.appendLiteral("    ")
+                            output.append(b2[i2])
+                            output.appendLiteral("\n    ///\n")
+                            output.endTurn()
+                        }
+                    }
+                    output.appendLiteral("    /// The `")
+                    output.append(b1[i1].parseName)
+                    output.appendLiteral("` relation, to add or remove `")
+                    output.append(b1[i1].target)
+                    output.appendLiteral("` objects: save the operation\n    /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.\n    ")
+                    output.append(view.common.access)
+                    output.appendLiteral("func ")
+                    output.append(b1[i1].helper)
+                    output.appendLiteral("Relation() throws -> ParseRelation<")
+                    output.append(b1[i1].typeName)
+                    output.appendLiteral("> {\n        try relation(Field.")
+                    output.append(b1[i1].key)
+                    output.appendLiteral(".name, className: ")
+                    output.append(b1[i1].target)
+                    output.appendLiteral(".className)\n    }\n")
+                    if view.common.parseSwift {
+                        output.appendLiteral("\n    /// A query for the `")
+                        output.append(b1[i1].target)
+                        output.appendLiteral("` objects in the `")
+                        output.append(b1[i1].parseName)
+                        output.appendLiteral("` relation.\n    ")
+                        output.append(view.common.access)
+                        output.appendLiteral("func ")
+                        output.append(b1[i1].helper)
+                        output.appendLiteral("Query() throws -> Query<")
+                        output.append(b1[i1].target)
+                        output.appendLiteral("> {\n        try ")
+                        output.append(b1[i1].target)
+                        output.appendLiteral(".queryRelations(Field.")
+                        output.append(b1[i1].key)
+                        output.appendLiteral(".name, parent: self)\n    }\n")
+                    }
+                    if view.common.parseRuntime {
+                        output.appendLiteral("\n    /// A query for the `")
+                        output.append(b1[i1].target)
+                        output.appendLiteral("` objects in the `")
+                        output.append(b1[i1].parseName)
+                        output.appendLiteral("` relation (`$relatedTo`); run it\n    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    ")
+                        output.append(view.common.access)
+                        output.appendLiteral("func ")
+                        output.append(b1[i1].helper)
+                        output.appendLiteral("Query() -> ParseQuery<")
+                        output.append(b1[i1].target)
+                        output.appendLiteral("> {\n        ")
+                        output.append(b1[i1].target)
+                        output.appendLiteral(".query(.relatedTo(self, through: Field.")
+                        output.append(b1[i1].key)
+                        output.appendLiteral("))\n    }\n")
+                    }
                     output.endTurn()
                 }
-                output.appendLiteral("    /// The `")
-                output.append(v1.parseName)
-                output.appendLiteral("` relation, to add or remove `")
-                output.append(v1.target)
-                output.appendLiteral("` objects: save the operation\n    /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.\n    ")
-                output.append(view.common.access)
-                output.appendLiteral("func ")
-                output.append(v1.helper)
-                output.appendLiteral("Relation() throws -> ParseRelation<")
-                output.append(v1.typeName)
-                output.appendLiteral("> {\n        try relation(Field.")
-                output.append(v1.key)
-                output.appendLiteral(".name, className: ")
-                output.append(v1.target)
-                output.appendLiteral(".className)\n    }\n")
-                if view.common.parseSwift {
-                    output.appendLiteral("\n    /// A query for the `")
-                    output.append(v1.target)
-                    output.appendLiteral("` objects in the `")
-                    output.append(v1.parseName)
-                    output.appendLiteral("` relation.\n    ")
-                    output.append(view.common.access)
-                    output.appendLiteral("func ")
-                    output.append(v1.helper)
-                    output.appendLiteral("Query() throws -> Query<")
-                    output.append(v1.target)
-                    output.appendLiteral("> {\n        try ")
-                    output.append(v1.target)
-                    output.appendLiteral(".queryRelations(Field.")
-                    output.append(v1.key)
-                    output.appendLiteral(".name, parent: self)\n    }\n")
-                }
-                if view.common.parseRuntime {
-                    output.appendLiteral("\n    /// A query for the `")
-                    output.append(v1.target)
-                    output.appendLiteral("` objects in the `")
-                    output.append(v1.parseName)
-                    output.appendLiteral("` relation (`$relatedTo`); run it\n    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    ")
-                    output.append(view.common.access)
-                    output.appendLiteral("func ")
-                    output.append(v1.helper)
-                    output.appendLiteral("Query() -> ParseQuery<")
-                    output.append(v1.target)
-                    output.appendLiteral("> {\n        ")
-                    output.append(v1.target)
-                    output.appendLiteral(".query(.relatedTo(self, through: Field.")
-                    output.append(v1.key)
-                    output.appendLiteral("))\n    }\n")
-                }
-                output.endTurn()
             }
             output.appendLiteral("}\n")
         }
@@ -893,55 +919,59 @@ enum CompiledSwiftTemplates {
             output.appendLiteral("\nextension ")
             output.append(view.typeName)
             output.appendLiteral(" {\n")
-            for v1 in view.inverses {
-                if v1.blankLineBefore {
-                    output.appendLiteral("\n")
-                }
-                for s2 in v1.doc {
-                    output.appendLiteral("    ")
-                    output.append(s2)
-                    output.appendLiteral("\n    ///\n")
+            view.inverses.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    if b1[i1].blankLineBefore {
+                        output.appendLiteral("\n")
+                    }
+                    b1[i1].doc.withUnsafeBufferPointer { b2 in
+                        for i2 in b2.indices {
+                            output.appendLiteral("    ")
+                            output.append(b2[i2])
+                            output.appendLiteral("\n    ///\n")
+                            output.endTurn()
+                        }
+                    }
+                    if view.common.parseSwift {
+                        output.appendLiteral("    /// A query for the `")
+                        output.append(b1[i1].owner)
+                        output.appendLiteral("` objects whose `")
+                        output.append(b1[i1].ownerField)
+                        output.appendLiteral("` links to this object.\n    ")
+                        output.append(view.common.access)
+                        output.appendLiteral("func ")
+                        output.append(b1[i1].helper)
+                        output.appendLiteral("Query() throws -> Query<")
+                        output.append(b1[i1].owner)
+                        output.appendLiteral("> {\n        try ")
+                        output.append(b1[i1].owner)
+                        output.appendLiteral(".query(")
+                        output.append(b1[i1].owner)
+                        output.appendLiteral(".Field.")
+                        output.append(b1[i1].ownerKey)
+                        output.appendLiteral(".name == self)\n    }\n")
+                    }
+                    if view.common.parseRuntime {
+                        output.appendLiteral("    /// A query for the `")
+                        output.append(b1[i1].owner)
+                        output.appendLiteral("` objects whose `")
+                        output.append(b1[i1].ownerField)
+                        output.appendLiteral("` links to this object; run it with\n    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    ")
+                        output.append(view.common.access)
+                        output.appendLiteral("func ")
+                        output.append(b1[i1].helper)
+                        output.appendLiteral("Query() -> ParseQuery<")
+                        output.append(b1[i1].owner)
+                        output.appendLiteral("> {\n        ")
+                        output.append(b1[i1].owner)
+                        output.appendLiteral(".query(")
+                        output.append(b1[i1].owner)
+                        output.appendLiteral(".Field.")
+                        output.append(b1[i1].ownerKey)
+                        output.appendLiteral(" == self)\n    }\n")
+                    }
                     output.endTurn()
                 }
-                if view.common.parseSwift {
-                    output.appendLiteral("    /// A query for the `")
-                    output.append(v1.owner)
-                    output.appendLiteral("` objects whose `")
-                    output.append(v1.ownerField)
-                    output.appendLiteral("` links to this object.\n    ")
-                    output.append(view.common.access)
-                    output.appendLiteral("func ")
-                    output.append(v1.helper)
-                    output.appendLiteral("Query() throws -> Query<")
-                    output.append(v1.owner)
-                    output.appendLiteral("> {\n        try ")
-                    output.append(v1.owner)
-                    output.appendLiteral(".query(")
-                    output.append(v1.owner)
-                    output.appendLiteral(".Field.")
-                    output.append(v1.ownerKey)
-                    output.appendLiteral(".name == self)\n    }\n")
-                }
-                if view.common.parseRuntime {
-                    output.appendLiteral("    /// A query for the `")
-                    output.append(v1.owner)
-                    output.appendLiteral("` objects whose `")
-                    output.append(v1.ownerField)
-                    output.appendLiteral("` links to this object; run it with\n    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    ")
-                    output.append(view.common.access)
-                    output.appendLiteral("func ")
-                    output.append(v1.helper)
-                    output.appendLiteral("Query() -> ParseQuery<")
-                    output.append(v1.owner)
-                    output.appendLiteral("> {\n        ")
-                    output.append(v1.owner)
-                    output.appendLiteral(".query(")
-                    output.append(v1.owner)
-                    output.appendLiteral(".Field.")
-                    output.append(v1.ownerKey)
-                    output.appendLiteral(" == self)\n    }\n")
-                }
-                output.endTurn()
             }
             output.appendLiteral("}\n")
         }
@@ -951,13 +981,15 @@ enum CompiledSwiftTemplates {
             output.appendLiteral(" {\n    /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it\n    /// with later requests; the returned user has its `objectId` and no password.\n    ")
             output.append(view.common.access)
             output.appendLiteral("static func signUp(\n        username: String,\n        password: String,\n        email: String? = nil,\n")
-            for v2 in v1.parameters {
-                output.appendLiteral("        ")
-                output.append(v2.label)
-                output.appendLiteral(": ")
-                output.append(v2.type)
-                output.appendLiteral(",\n")
-                output.endTurn()
+            v1.parameters.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("        ")
+                    output.append(b2[i2].label)
+                    output.appendLiteral(": ")
+                    output.append(b2[i2].type)
+                    output.appendLiteral(",\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("        on ")
             output.append(v1.client)
@@ -1004,39 +1036,47 @@ enum CompiledSwiftTemplates {
 
     // swift-embedded.mustache
     static func swiftEmbedded(_ view: SwiftEmbeddedView, _ output: inout TemplateOutput) {
-        for s1 in view.common.imports {
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.common.imports.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("\n")
-        for s1 in view.doc {
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.doc.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.append(view.common.access)
         output.appendLiteral("struct ")
         output.append(view.typeName)
         output.appendLiteral(": Codable, Hashable, Sendable {\n")
-        for v1 in view.fields {
-            if v1.blankLineBefore {
-                output.appendLiteral("\n")
-            }
-            for s2 in v1.doc {
+        view.fields.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                if b1[i1].blankLineBefore {
+                    output.appendLiteral("\n")
+                }
+                b1[i1].doc.withUnsafeBufferPointer { b2 in
+                    for i2 in b2.indices {
+                        output.appendLiteral("    ")
+                        output.append(b2[i2])
+                        output.appendLiteral("\n")
+                        output.endTurn()
+                    }
+                }
                 output.appendLiteral("    ")
-                output.append(s2)
+                output.append(view.common.access)
+                output.appendLiteral("var ")
+                output.append(b1[i1].name)
+                output.appendLiteral(": ")
+                output.append(b1[i1].type)
                 output.appendLiteral("\n")
                 output.endTurn()
             }
-            output.appendLiteral("    ")
-            output.append(view.common.access)
-            output.appendLiteral("var ")
-            output.append(v1.name)
-            output.appendLiteral(": ")
-            output.append(v1.type)
-            output.appendLiteral("\n")
-            output.endTurn()
         }
         output.appendLiteral("\n")
         if view.parameters.isEmpty {
@@ -1048,33 +1088,39 @@ enum CompiledSwiftTemplates {
             output.appendLiteral("    ")
             output.append(view.common.access)
             output.appendLiteral("init(\n")
-            for v1 in view.parameters {
-                output.appendLiteral("        ")
-                output.append(v1.label)
-                output.appendLiteral(": ")
-                output.append(v1.type)
-                output.append(v1.comma)
-                output.appendLiteral("\n")
-                output.endTurn()
+            view.parameters.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("        ")
+                    output.append(b1[i1].label)
+                    output.appendLiteral(": ")
+                    output.append(b1[i1].type)
+                    output.append(b1[i1].comma)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("    ) {\n")
-            for v1 in view.parameters {
-                output.appendLiteral("        self.")
-                output.append(v1.label)
-                output.appendLiteral(" = ")
-                output.append(v1.label)
-                output.appendLiteral("\n")
-                output.endTurn()
+            view.parameters.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("        self.")
+                    output.append(b1[i1].label)
+                    output.appendLiteral(" = ")
+                    output.append(b1[i1].label)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("    }\n")
         }
         if let v1 = view.codingKeys {
             output.appendLiteral("\n    enum CodingKeys: String, CodingKey {\n")
-            for s2 in v1.keys {
-                output.appendLiteral("        case ")
-                output.append(s2)
-                output.appendLiteral("\n")
-                output.endTurn()
+            v1.keys.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("        case ")
+                    output.append(b2[i2])
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("    }\n")
         }
@@ -1083,16 +1129,20 @@ enum CompiledSwiftTemplates {
 
     // swift-enum.mustache
     static func swiftEnum(_ view: SwiftEnumView, _ output: inout TemplateOutput) {
-        for s1 in view.common.imports {
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.common.imports.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("\n")
-        for s1 in view.doc {
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.doc.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         if !view.unknownCase {
             output.append(view.common.access)
@@ -1101,25 +1151,29 @@ enum CompiledSwiftTemplates {
             output.appendLiteral(": ")
             output.append(view.rawType)
             output.appendLiteral(", Codable, CaseIterable, Hashable, Sendable {\n")
-            for v1 in view.cases {
-                output.appendLiteral("    case ")
-                output.append(v1.name)
-                output.appendLiteral(" = ")
-                output.append(v1.rawValue)
-                output.appendLiteral("\n")
-                output.endTurn()
+            view.cases.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("    case ")
+                    output.append(b1[i1].name)
+                    output.appendLiteral(" = ")
+                    output.append(b1[i1].rawValue)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             if view.hasTitles {
                 output.appendLiteral("\n    /// The title to show for the value.\n    ")
                 output.append(view.common.access)
                 output.appendLiteral("var title: String {\n        switch self {\n")
-                for v1 in view.cases {
-                    output.appendLiteral("        case .")
-                    output.append(v1.name)
-                    output.appendLiteral(": ")
-                    output.append(v1.title)
-                    output.appendLiteral("\n")
-                    output.endTurn()
+                view.cases.withUnsafeBufferPointer { b1 in
+                    for i1 in b1.indices {
+                        output.appendLiteral("        case .")
+                        output.append(b1[i1].name)
+                        output.appendLiteral(": ")
+                        output.append(b1[i1].title)
+                        output.appendLiteral("\n")
+                        output.endTurn()
+                    }
                 }
                 output.appendLiteral("        }\n    }\n")
             }
@@ -1130,11 +1184,13 @@ enum CompiledSwiftTemplates {
             output.appendLiteral("enum ")
             output.append(view.typeName)
             output.appendLiteral(": RawRepresentable, Codable, CaseIterable, Hashable, Sendable {\n")
-            for v1 in view.cases {
-                output.appendLiteral("    case ")
-                output.append(v1.name)
-                output.appendLiteral("\n")
-                output.endTurn()
+            view.cases.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("    case ")
+                    output.append(b1[i1].name)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("    /// A value added on the server after this code was generated.\n    case unknown(")
             output.append(view.rawType)
@@ -1149,39 +1205,45 @@ enum CompiledSwiftTemplates {
             output.appendLiteral("init(rawValue: ")
             output.append(view.rawType)
             output.appendLiteral(") {\n        switch rawValue {\n")
-            for v1 in view.cases {
-                output.appendLiteral("        case ")
-                output.append(v1.rawValue)
-                output.appendLiteral(": self = .")
-                output.append(v1.name)
-                output.appendLiteral("\n")
-                output.endTurn()
+            view.cases.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("        case ")
+                    output.append(b1[i1].rawValue)
+                    output.appendLiteral(": self = .")
+                    output.append(b1[i1].name)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("        default: self = .unknown(rawValue)\n        }\n    }\n\n    ")
             output.append(view.common.access)
             output.appendLiteral("var rawValue: ")
             output.append(view.rawType)
             output.appendLiteral(" {\n        switch self {\n")
-            for v1 in view.cases {
-                output.appendLiteral("        case .")
-                output.append(v1.name)
-                output.appendLiteral(": ")
-                output.append(v1.rawValue)
-                output.appendLiteral("\n")
-                output.endTurn()
+            view.cases.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("        case .")
+                    output.append(b1[i1].name)
+                    output.appendLiteral(": ")
+                    output.append(b1[i1].rawValue)
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
             }
             output.appendLiteral("        case .unknown(let rawValue): rawValue\n        }\n    }\n")
             if view.hasTitles {
                 output.appendLiteral("\n    /// The title to show for the value; an unknown value shows as its raw value.\n    ")
                 output.append(view.common.access)
                 output.appendLiteral("var title: String {\n        switch self {\n")
-                for v1 in view.cases {
-                    output.appendLiteral("        case .")
-                    output.append(v1.name)
-                    output.appendLiteral(": ")
-                    output.append(v1.title)
-                    output.appendLiteral("\n")
-                    output.endTurn()
+                view.cases.withUnsafeBufferPointer { b1 in
+                    for i1 in b1.indices {
+                        output.appendLiteral("        case .")
+                        output.append(b1[i1].name)
+                        output.appendLiteral(": ")
+                        output.append(b1[i1].title)
+                        output.appendLiteral("\n")
+                        output.endTurn()
+                    }
                 }
                 output.appendLiteral("        case .unknown(let rawValue): \"\\(rawValue)\"\n        }\n    }\n")
             }
@@ -1191,10 +1253,12 @@ enum CompiledSwiftTemplates {
 
     // swift-json-value.mustache
     static func swiftJsonValue(_ view: SwiftCommonView, _ output: inout TemplateOutput) {
-        for s1 in view.imports {
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.imports.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("\n/// Any JSON value: what a Parse `Object` field holds. ParseSwift has no public type for it,\n/// so modelgen generates this one, the same as ParseRuntime's.\n")
         output.append(view.access)
@@ -1207,10 +1271,12 @@ enum CompiledSwiftTemplates {
 
     // swift-parse-field.mustache
     static func swiftParseField(_ view: SwiftCommonView, _ output: inout TemplateOutput) {
-        for s1 in view.imports {
-            output.append(s1)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.imports.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
         output.appendLiteral("\n/// The name of a field of `Model` whose values are `Value`: the typed keys in each model's\n/// `Field` enum, the same as ParseRuntime's.\n")
         output.append(view.access)

@@ -149,13 +149,14 @@ enum CompiledTestTemplates {
     // t-plain.mustache
     static func tPlain(_ view: TestRootView, _ output: inout TemplateOutput) {
         output.appendLiteral("A\n")
-        func turn1(_ v1: TestItemView, _ output: inout TemplateOutput) {
-            output.appendLiteral("- ")
-            output.append(v1.name)
-            output.appendLiteral("\n")
-            output.endTurn()
+        view.items.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("- ")
+                output.append(b1[i1].name)
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
         }
-        for i1 in view.items.indices { turn1(view.items[i1], &output) }
         output.appendLiteral("B")
         if view.flag {
             output.appendLiteral(" yes")
@@ -168,24 +169,27 @@ enum CompiledTestTemplates {
 
     // t-stack.mustache
     static func tStack(_ view: TestRootView, _ output: inout TemplateOutput) {
-        func turn2(_ v1: TestItemView, _ view: TestRootView, _ output: inout TemplateOutput) {
-            output.append(v1.name)
-            output.append(v1.outer ?? view.outer)
-            if let s2 = v1.note {
-                output.appendLiteral("(")
-                output.append(s2)
-                output.appendLiteral(")")
+        view.items.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1].name)
+                output.append(b1[i1].outer ?? view.outer)
+                if let s2 = b1[i1].note {
+                    output.appendLiteral("(")
+                    output.append(s2)
+                    output.appendLiteral(")")
+                }
+                output.appendLiteral(",")
+                output.endTurn()
             }
-            output.appendLiteral(",")
-            output.endTurn()
         }
-        for i1 in view.items.indices { turn2(view.items[i1], view, &output) }
         output.appendLiteral("|")
-        for s1 in view.strings {
-            output.appendLiteral("<")
-            output.append(s1)
-            output.appendLiteral(">")
-            output.endTurn()
+        view.strings.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("<")
+                output.append(b1[i1])
+                output.appendLiteral(">")
+                output.endTurn()
+            }
         }
         output.appendLiteral("|")
         if let s1 = view.title {
@@ -205,7 +209,7 @@ enum CompiledTestTemplates {
         if view.empty.isEmpty {
             output.appendLiteral("empty")
         }
-        for _ in view.empty {
+        for _ in view.empty.indices {
             output.appendLiteral("x")
             output.endTurn()
         }
@@ -219,12 +223,13 @@ enum CompiledTestTemplates {
         for v1 in view.lazy {
             output.append(v1.name)
             output.append(view.common.shared)
-            func turn3(_ v2: TestItemView, _ output: inout TemplateOutput) {
-                output.appendLiteral("/")
-                output.append(v2.name)
-                output.endTurn()
+            v1.items.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("/")
+                    output.append(b2[i2].name)
+                    output.endTurn()
+                }
             }
-            for i2 in v1.items.indices { turn3(v1.items[i2], &output) }
             output.endTurn()
         }
         output.appendLiteral("end")
@@ -234,11 +239,13 @@ enum CompiledTestTemplates {
     static func tText(_ view: TestRootView, _ output: inout TemplateOutput) {
         output.append(view.code)
         output.appendLiteral("|")
-        for s1 in view.codes {
-            output.appendLiteral("<")
-            output.append(s1)
-            output.appendLiteral(">")
-            output.endTurn()
+        view.codes.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("<")
+                output.append(b1[i1])
+                output.appendLiteral(">")
+                output.endTurn()
+            }
         }
         output.appendLiteral("|")
         if let s1 = view.maybeCode {
@@ -254,9 +261,8 @@ enum CompiledTestTemplates {
         if let text = view.noCode { output.append(text) }
         output.appendLiteral("|")
         do {
-            let s1 = view.code
             output.appendLiteral("(")
-            output.append(s1)
+            output.append(view.code)
             output.appendLiteral(")")
         }
         output.appendLiteral("\n")

@@ -62,9 +62,6 @@ struct ViewCodeGenerator {
     private let views: [String: ViewSpec.View]
     /// Variables read by the code generated so far, so that unread ones become `_`.
     private var used: Set<String> = []
-    /// How many functions for the turns of a list section are declared so far: each gets a
-    /// name of its own.
-    private var turnFunctions = 0
 
     typealias Failure = MustacheCompiler.Failure
 
@@ -294,22 +291,24 @@ struct ViewCodeGenerator {
         let (expression, resolved) = try resolve(name, frames, template: template)
         let (kind, optional) = unwrapped(resolved)
         let depth = frames.count
-        /// The body with `frame` pushed, whether it reads the frame's variable, and every
-        /// variable it reads.
-        func body(_ frame: Frame?, variable: String) throws -> (lines: [String], reads: Bool, uses: Set<String>) {
+        /// The body with `frame` pushed, and whether it reads the frame's variable.
+        func body(_ frame: Frame?, variable: String) throws -> (lines: [String], reads: Bool) {
             let before = used
             used = []
             let lines = try statements(children, frames: frame.map { frames + [$0] } ?? frames, indent: indent + 1, template: template)
             let uses = used
             used = before.union(uses)
-            return (lines, uses.contains(variable), uses)
+            return (lines, uses.contains(variable))
         }
         switch kind {
         case .bool:
             let inner = try body(nil, variable: "")
             return [pad + (optional ? "if \(operand(expression)) == true {" : "if \(expression) {")] + inner.lines + [pad + "}"]
         case .string, .text, .view:
-            let variable = (kind.isStringLike ? "s" : "v") + String(depth)
+            // A value that is always there is read where it is: a copy of a view retains each
+            // of its fields (and releases them after). An optional one is unwrapped into a
+            // variable.
+            let variable = optional ? (kind.isStringLike ? "s" : "v") + String(depth) : expression
             let frame: Frame
             if case .view(let type) = kind { frame = .view(type: type, variable: variable) } else { frame = .string(variable: variable) }
             let inner = try body(frame, variable: variable)
@@ -317,59 +316,38 @@ struct ViewCodeGenerator {
             switch (optional, inner.reads) {
             case (true, true): open = [pad + "if let \(variable) = \(expression) {"]
             case (true, false): open = [pad + "if \(operand(expression)) != nil {"]
-            case (false, true): open = [pad + "do {", pad + "    let \(variable) = \(expression)"]
-            case (false, false): open = [pad + "do {"]
+            case (false, _): open = [pad + "do {"]
             }
             return open + inner.lines + [pad + "}"]
         case .strings, .texts, .list, .lazyList:
-            let variable = (kind.isStringListLike ? "s" : "v") + String(depth)
+            // An array (of strings, texts or views) that is always there is walked through its
+            // buffer and each element read where it is, `b1[i1].name`: `for element in list`
+            // copies every element it takes out, retaining each string and array in it, and in
+            // the views in it (then releasing them all), and so does the array's subscript
+            // wherever the optimizer leaves it a call (as it does in the long Swift templates).
+            // A lazy list makes each element as it is reached, and an optional one is rare:
+            // those are walked with `for`.
+            let byIndex: Bool
+            if case .lazyList = kind { byIndex = false } else { byIndex = !optional }
+            let buffer = "b" + String(depth), index = "i" + String(depth)
+            let variable = byIndex ? "\(buffer)[\(index)]" : (kind.isStringListLike ? "s" : "v") + String(depth)
             let frame: Frame
             switch kind {
             case .list(let type), .lazyList(let type): frame = .view(type: type, variable: variable)
             default: frame = .string(variable: variable)
             }
             let inner = try body(frame, variable: variable)
-            let sequence = optional ? "\(operand(expression)) ?? []" : expression
-            // A list of views that hold views is walked by index, each view handed to a
-            // function for its turn with the outer views the turn reads: `for view in list`
-            // copies every view it takes out, retaining each field of it and of the views in it
-            // (then releasing them all), and so would a nested function that captured the outer
-            // views; a parameter borrows them. A view of strings alone is cheaper to copy than
-            // its fields are to read through a function's parameters, so it keeps `for`.
-            var outer: [(variable: String, type: String)] = []
-            var readsOuterString = false
-            for frame in frames {
-                switch frame {
-                case .view(let type, let name) where inner.uses.contains(name): outer.append((name, type))
-                case .string(let name) where inner.uses.contains(name): readsOuterString = true
-                default: break
-                }
+            let turn = inner.lines + [pad + "    output.endTurn()"]
+            guard byIndex else {
+                let sequence = optional ? "\(operand(expression)) ?? []" : expression
+                return [pad + "for \(inner.reads ? variable : "_") in \(sequence) {"] + turn + [pad + "}"]
             }
-            guard case .list(let type) = kind, !optional, inner.reads, !readsOuterString, holdsViews(type) else {
-                return [pad + "for \(inner.reads ? variable : "_") in \(sequence) {"] + inner.lines + [pad + "    output.endTurn()", pad + "}"]
-            }
-            turnFunctions += 1
-            let function = "turn\(turnFunctions)", index = "i" + String(depth)
-            let parameters = ["_ \(variable): \(type)"] + outer.map { "_ \($0.variable): \($0.type)" } + ["_ output: inout TemplateOutput"]
-            let arguments = ["\(expression)[\(index)]"] + outer.map(\.variable) + ["&output"]
-            return [pad + "func \(function)(\(parameters.joined(separator: ", "))) {"] + inner.lines
-                + [pad + "    output.endTurn()", pad + "}",
-                   pad + "for \(index) in \(expression).indices { \(function)(\(arguments.joined(separator: ", "))) }"]
+            guard inner.reads else { return [pad + "for _ in \(expression).indices {"] + turn + [pad + "}"] }
+            return [pad + "\(expression).withUnsafeBufferPointer { \(buffer) in", pad + "    for \(index) in \(buffer).indices {"]
+                + turn.map { "    " + $0 } + [pad + "    }", pad + "}"]
         case .optional, .included:
             throw Failure(description: "\(template): {{#\(name)}} is over a \(resolved)")
         }
-    }
-
-    /// Whether the view `type` has a field that is a view or a list of views.
-    private func holdsViews(_ type: String) -> Bool {
-        func isView(_ kind: ViewSpec.Kind) -> Bool {
-            switch kind {
-            case .view, .list, .lazyList, .included: true
-            case .optional(let inner): isView(inner)
-            default: false
-            }
-        }
-        return views[type]?.fields.contains { isView($0.kind) } ?? false
     }
 
     private mutating func invertedSection(_ name: String, _ children: [MustacheCompiler.Node], frames: [Frame], indent: Int,
