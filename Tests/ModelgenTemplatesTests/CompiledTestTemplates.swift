@@ -173,6 +173,12 @@ enum CompiledTestTemplates {
             for i1 in b1.indices {
                 output.append(b1[i1].name)
                 output.append(b1[i1].outer ?? view.outer)
+                do {
+                    let s2 = b1[i1].outer ?? view.outer
+                    output.appendLiteral("<")
+                    output.append(s2)
+                    output.appendLiteral(">")
+                }
                 if let s2 = b1[i1].note {
                     output.appendLiteral("(")
                     output.append(s2)

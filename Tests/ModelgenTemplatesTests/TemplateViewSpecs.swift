@@ -225,7 +225,7 @@ enum TemplateViewSpecs {
         ("t-plain", "{{% CONTENT_TYPE: TEXT}}\nA\n{{#items}}\n- {{{name}}}\n{{/items}}\nB{{#flag}} yes{{/flag}}{{^flag}} no{{/flag}}\n"),
         // Lookups climb the stack past a nil optional; `.` is the current string; a string
         // section pushes the string; a nested view section pushes the view.
-        ("t-stack", "{{#items}}{{{name}}}{{{outer}}}{{#note}}({{{.}}}){{/note}},{{/items}}|{{#strings}}<{{{.}}}>{{/strings}}|{{#title}}[{{{.}}}]{{/title}}|{{#nested}}{{{inner}}}{{{title}}}{{/nested}}"),
+        ("t-stack", "{{#items}}{{{name}}}{{{outer}}}{{#outer}}<{{{.}}}>{{/outer}}{{#note}}({{{.}}}){{/note}},{{/items}}|{{#strings}}<{{{.}}}>{{/strings}}|{{#title}}[{{{.}}}]{{/title}}|{{#nested}}{{{inner}}}{{{title}}}{{/nested}}"),
         // Inverted sections over an empty list, a nil optional and false; whitespace around
         // standalone tags; a partial sees the stack where it is included.
         ("t-edges", "{{^empty}}empty{{/empty}}{{#empty}}x{{/empty}}{{^missingView}}no view{{/missingView}}\n  {{#flag}}  \n  indented\n  {{/flag}}  \n{{#lazy}}\n{{> t-partial}}\n{{/lazy}}\nend"),

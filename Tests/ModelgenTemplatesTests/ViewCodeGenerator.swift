@@ -307,8 +307,9 @@ struct ViewCodeGenerator {
         case .string, .text, .view:
             // A value that is always there is read where it is: a copy of a view retains each
             // of its fields (and releases them after). An optional one is unwrapped into a
-            // variable.
-            let variable = optional ? (kind.isStringLike ? "s" : "v") + String(depth) : expression
+            // variable, and so is one found through `??` (a value, not a place).
+            let inPlace = !optional && !expression.contains(" ?? ")
+            let variable = inPlace ? expression : (kind.isStringLike ? "s" : "v") + String(depth)
             let frame: Frame
             if case .view(let type) = kind { frame = .view(type: type, variable: variable) } else { frame = .string(variable: variable) }
             let inner = try body(frame, variable: variable)
@@ -316,6 +317,7 @@ struct ViewCodeGenerator {
             switch (optional, inner.reads) {
             case (true, true): open = [pad + "if let \(variable) = \(expression) {"]
             case (true, false): open = [pad + "if \(operand(expression)) != nil {"]
+            case (false, true) where !inPlace: open = [pad + "do {", pad + "    let \(variable) = \(expression)"]
             case (false, _): open = [pad + "do {"]
             }
             return open + inner.lines + [pad + "}"]
@@ -342,8 +344,8 @@ struct ViewCodeGenerator {
                 let sequence = optional ? "\(operand(expression)) ?? []" : expression
                 return [pad + "for \(inner.reads ? variable : "_") in \(sequence) {"] + turn + [pad + "}"]
             }
-            guard inner.reads else { return [pad + "for _ in \(expression).indices {"] + turn + [pad + "}"] }
-            return [pad + "\(expression).withUnsafeBufferPointer { \(buffer) in", pad + "    for \(index) in \(buffer).indices {"]
+            guard inner.reads else { return [pad + "for _ in \(operand(expression)).indices {"] + turn + [pad + "}"] }
+            return [pad + "\(operand(expression)).withUnsafeBufferPointer { \(buffer) in", pad + "    for \(index) in \(buffer).indices {"]
                 + turn.map { "    " + $0 } + [pad + "    }", pad + "}"]
         case .optional, .included:
             throw Failure(description: "\(template): {{#\(name)}} is over a \(resolved)")
