@@ -150,16 +150,7 @@ struct ParseServerLayout {
             break
         }
         // `ensureUniqueness`: CREATE UNIQUE INDEX IF NOT EXISTS "<Class>_unique_<field>".
-        for field in entry.declaredFields where field.isUnique {
-            table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
-                                    keys: [.column(field.name)], isUnique: true, isSpatial: spatial.contains(field.name),
-                                    location: field.location, origin: .uniqueIndexOfField(field.name)))
-        }
-        for field in entry.declaredFields where field.isIndexed {
-            table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
-                                    isSpatial: spatial.contains(field.name),
-                                    location: field.location, origin: .indexOfField(field.name)))
-        }
+        RelationalLayout.addFieldIndexes(to: &table, of: entry, spatial: spatial)
         // `createIndexes`: CREATE INDEX IF NOT EXISTS "<name>" ON "<Class>" (<fields>).
         for index in entry.indexes {
             let columns = index.fields.compactMap { Self.columnName(of: $0, in: entry.builtin) }

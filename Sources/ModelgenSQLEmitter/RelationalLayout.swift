@@ -178,16 +178,7 @@ struct RelationalLayout {
             table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field), keys: [.column(field)],
                                     isUnique: true, location: entry.location, origin: .uniqueIndexOfBuiltinField(className: name, field: field)))
         }
-        for field in entry.declaredFields where field.isUnique {
-            table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: name, field: field.name),
-                                    keys: [.column(field.name)], isUnique: true, isSpatial: spatial.contains(field.name),
-                                    location: field.location, origin: .uniqueIndexOfField(field.name)))
-        }
-        for field in entry.declaredFields where field.isIndexed {
-            table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, field.name, "idx"]), keys: [.column(field.name)],
-                                    isSpatial: spatial.contains(field.name),
-                                    location: field.location, origin: .indexOfField(field.name)))
-        }
+        Self.addFieldIndexes(to: &table, of: entry, spatial: spatial)
         for index in entry.indexes {
             table.addIndex(SQLIndex(name: index.name ?? Self.declaredIndexName(table: name, index: index),
                                     keys: index.fields.map { .column($0) }, isUnique: index.isUnique,
@@ -197,6 +188,21 @@ struct RelationalLayout {
         for key in table.foreignKeys where !table.isLeadingColumn(key.column) {
             table.addIndex(SQLIndex(name: SQLSyntax.derivedName([name, key.column, "idx"]), keys: [.column(key.column)],
                                     location: key.location, origin: .foreignKeyIndex(column: key.column)))
+        }
+    }
+
+    /// The indexes of the entry's fields marked `unique` (Parse's `<Class>_unique_<field>`), then
+    /// of those marked `index` (`<Class>_<field>_idx`): the same in both layouts.
+    static func addFieldIndexes(to table: inout SQLTable, of entry: SQLClassSet.Entry, spatial: SQLTable.SpatialColumns) {
+        for field in entry.declaredFields where field.isUnique {
+            table.addIndex(SQLIndex(name: NamingRules.parseUniqueIndexName(className: entry.name, field: field.name),
+                                    keys: [.column(field.name)], isUnique: true, isSpatial: spatial.contains(field.name),
+                                    location: field.location, origin: .uniqueIndexOfField(field.name)))
+        }
+        for field in entry.declaredFields where field.isIndexed {
+            table.addIndex(SQLIndex(name: SQLSyntax.derivedName([entry.name, field.name, "idx"]), keys: [.column(field.name)],
+                                    isSpatial: spatial.contains(field.name),
+                                    location: field.location, origin: .indexOfField(field.name)))
         }
     }
 
