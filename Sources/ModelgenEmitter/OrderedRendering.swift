@@ -17,7 +17,7 @@ public enum OrderedRendering {
     /// `processors` to be idle (without any, there is no helper), and takes indexes at most
     /// `lead` past the one `body` waits for, so no more results than that are ever held; it has
     /// stopped, and given its processor back, when this returns.
-    public static func forEach<Result: Sendable>(count: Int, lead: Int = 8, helper processors: IdleProcessors?,
+    public static func forEach<Result: Sendable>(count: Int, lead: Int = 16, helper processors: IdleProcessors?,
                                                  render: @escaping @Sendable (Int) -> Result, _ body: (Int, Result) -> Void) {
         guard let processors, count > 2 else {
             for index in 0..<count { body(index, render(index)) }
@@ -76,6 +76,10 @@ public enum OrderedRendering {
         /// The index `body` waits for.
         private var current = 0
         private var stopped = false
+        /// While the helper sleeps (it is `lead` ahead): the current index that wakes it, half
+        /// of `lead` later, when as many indexes are free for it to take one after another.
+        /// Waking it for each index instead cost a sleep and a wake-up per file.
+        private var wakeAt: Int?
 
         init(count: Int, lead: Int) {
             slots = Array(repeating: .free, count: count)
@@ -83,7 +87,8 @@ public enum OrderedRendering {
         }
 
         /// For the helper: a free index within `lead` past the current one, waiting while there
-        /// is none; `nil` once the last index is current or the work is stopped.
+        /// is none (until half of `lead` is free again); `nil` once the last index is current or
+        /// the work is stopped.
         func claimForHelper() -> Int? {
             condition.lock()
             defer { condition.unlock() }
@@ -92,6 +97,7 @@ public enum OrderedRendering {
                     slots[index] = .claimed
                     return index
                 }
+                wakeAt = current + max(1, lead / 2)
                 condition.wait()
             }
             return nil
@@ -109,7 +115,10 @@ public enum OrderedRendering {
             condition.lock()
             defer { condition.unlock() }
             current = index
-            condition.signal()
+            if let wakeAt, index >= wakeAt || index + 1 == slots.count {
+                self.wakeAt = nil
+                condition.signal()
+            }
             switch slots[index] {
             case .done(let result):
                 slots[index] = .taken
@@ -144,6 +153,7 @@ public enum OrderedRendering {
         func stop() {
             condition.withLock {
                 stopped = true
+                wakeAt = nil
                 condition.signal()
             }
         }

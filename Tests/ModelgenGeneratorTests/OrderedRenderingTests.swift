@@ -101,6 +101,26 @@ import Testing
         #expect(freed.count == 1, "the helper gave it back")
     }
 
+    /// A helper that is `lead` files ahead sleeps until half as many are free again, and then
+    /// takes them one after another: it is woken once per `lead / 2` files the calling thread
+    /// hands on, not once per file (a sleep and a wake-up each, over a thousand a run).
+    @Test func aHelperAheadIsWokenOncePerHalfLead() {
+        let main = pthread_self()
+        let position = Counter()  // the index the calling thread hands on, as the helper saw it
+        let handedOn = Position()
+        OrderedRendering.forEach(count: 400, lead: 16, helper: IdleProcessors(1), render: { index in
+            if pthread_equal(pthread_self(), main) == 0 { position.add(handedOn.value) }
+            return index
+        }) { index, _ in
+            handedOn.value = index
+            usleep(300)  // handing a file on is slow: the helper is always ahead
+        }
+        // Where the calling thread was whenever the helper rendered: a few dozen places, once
+        // per 8 files, instead of nearly every one of the 400.
+        let places = Set(position.order).count
+        #expect(places >= 2 && places <= 80, "the helper rendered at \(places) positions")
+    }
+
     @Test func idleProcessorsAreCountedAsThreadsStartAndFinish() {
         let processors = IdleProcessors(1)
         processors.take()
@@ -123,4 +143,15 @@ private final class Counter: @unchecked Sendable {
 
     var counts: [Int: Int] { lock.withLock { all.reduce(into: [:]) { $0[$1, default: 0] += 1 } } }
     var order: [Int] { lock.withLock { all } }
+}
+
+/// One index, written by one thread and read by another.
+private final class Position: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+
+    var value: Int {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
 }
