@@ -21,6 +21,9 @@ let package = Package(
         .executableTarget(name: "bench"),
         // The floor: libyaml's own event loop over a file, doing nothing with the events.
         .executableTarget(name: "yaml-floor", path: "floor", linkerSettings: [.linkedLibrary("yaml")]),
+        // The floor for writing: `gen`'s output files written again with one open, write and
+        // close each, nothing else.
+        .executableTarget(name: "write-floor", path: "writefloor"),
         // Runs one command and reports its wall time and peak memory (see runner.c for why in C).
         .executableTarget(name: "bench-run", path: "runner"),
     ],

@@ -14,7 +14,7 @@ import Foundation
 /// Repeated measurements of one step.
 struct Series: Codable {
     var samples: [Measurement] = []
-    var parseMs: [Double] = []     // the floor's own in-process timing of its parse loop
+    var parseMs: [Double] = []     // a floor's own in-process timing of its loop (parsing, or writing)
     var note: String? = nil
 
     var medianMs: Double? { median(samples.filter { !$0.timedOut }.map(\.wallMs)) }
@@ -73,6 +73,7 @@ final class Harness {
 
     var modelgen: String { scratch + "/release/modelgen" }
     var floor: String { scratch + "/release/yaml-floor" }
+    var writeFloor: String { scratch + "/release/write-floor" }
     /// The same two built with the Swift runtime and Foundation linked in
     /// (`--static-swift-stdlib`), as a binary to install is built (docs/CLI.md).
     var selfContainedScratch: String { scratch + "-static" }
@@ -214,7 +215,7 @@ final class Harness {
     // MARK: Tools
 
     func buildTools() throws {
-        var products = ["bench-run", "modelgen", "yaml-floor"]
+        var products = ["bench-run", "modelgen", "yaml-floor", "write-floor"]
         if options.openAPI { products.append("swift-openapi-generator") }
         for product in products {
             say("building \(product) (release)")
@@ -303,6 +304,8 @@ final class Harness {
             Step(key: "gen all", arguments: [modelgen, "gen", "--quiet", "--config", "modelgen.yml"], freshOutput: true, timeout: t),
             // Straight after `gen all`: the same run over its own output, which writes nothing.
             Step(key: "gen all, unchanged", arguments: [modelgen, "gen", "--quiet", "--config", "modelgen.yml"], freshOutput: false, timeout: t),
+            // `gen all`'s files written again, with nothing but the system calls that create them.
+            Step(key: "write floor", arguments: [writeFloor, "out", "write-out"], freshOutput: true, timeout: t, outputFolder: "write-out"),
         ]
         if options.selfContained && n == middleSize {
             list.append(Step(key: "floor, self-contained", arguments: [selfContainedFloor, "schema.yaml"], freshOutput: false,
@@ -335,7 +338,7 @@ final class Harness {
                 if step.freshOutput {
                     setAside(dir + "/" + step.outputFolder)
                     // swift-openapi-generator wants its output folder to exist.
-                    if step.outputFolder != "out" { try FileManager.default.createDirectory(atPath: dir + "/" + step.outputFolder, withIntermediateDirectories: true) }
+                    if step.key == "openapi" { try FileManager.default.createDirectory(atPath: dir + "/" + step.outputFolder, withIntermediateDirectories: true) }
                 }
                 let log = dir + "/\(step.key.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: "")).log"
                 var last: Measurement?
@@ -346,6 +349,7 @@ final class Harness {
                     var series = results["\(step.key)@\(n)"] ?? Series()
                     series.samples.append(m)
                     if step.key == "floor", let ms = parseFloorOutput(log) { series.parseMs.append(ms) }
+                    if step.key == "write floor", let ms = parseWriteFloorOutput(log) { series.parseMs.append(ms) }
                     results["\(step.key)@\(n)"] = series
                 }
                 guard let m = last else { continue }
@@ -365,6 +369,13 @@ final class Harness {
         // "1100000 bytes, 90000 events, 30.12 ms per pass"
         guard let text = try? String(contentsOfFile: log, encoding: .utf8),
               let range = text.range(of: "events, ") else { return nil }
+        return Double(text[range.upperBound...].prefix { $0 == "." || $0.isNumber })
+    }
+
+    func parseWriteFloorOutput(_ log: String) -> Double? {
+        // "1103 files, 14074079 bytes, 38.70 ms writing"
+        guard let text = try? String(contentsOfFile: log, encoding: .utf8),
+              let range = text.range(of: "bytes, ") else { return nil }
         return Double(text[range.upperBound...].prefix { $0 == "." || $0.isNumber })
     }
 

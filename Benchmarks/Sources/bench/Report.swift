@@ -224,6 +224,9 @@ struct Report {
         out.append("| --- |" + sizes.map { _ in " ---: |" }.joined())
         out.append("| `schema.yaml` (\(SyntheticModel.fieldsPerClass) fields a class) | " + sizes.map { harness.schemaBytes[$0].map { $0 < 1_048_576 ? String(format: "%.0f KB", Double($0) / 1024) : mb(Double($0) / 1_048_576) } ?? "–" }.joined(separator: " | ") + " |")
         out.append("| libyaml floor: its parse loop alone (in-process) | " + sizes.map { ms(median(series("floor@\($0)")?.parseMs ?? [])) }.joined(separator: " | ") + " |")
+        if sizes.contains(where: { series("write floor@\($0)") != nil }) {
+            out.append("| write floor: `gen`'s output files written again, its write loop alone (in-process) | " + sizes.map { ms(median(series("write floor@\($0)")?.parseMs ?? [])) }.joined(separator: " | ") + " |")
+        }
         let labels: [(String, String)] = [
             ("floor", "libyaml floor: the whole process"),
             ("lint", "`modelgen lint`"),
@@ -231,6 +234,7 @@ struct Report {
             ("gen sql", "`modelgen gen --emitter sql`"),
             ("gen all", "`modelgen gen` (all emitters)"),
             ("gen all, unchanged", "`modelgen gen`, output already fresh"),
+            ("write floor", "write floor: the whole process (its files read first)"),
             ("floor, self-contained", "libyaml floor, built self-contained"),
             ("gen all, self-contained", "`modelgen gen` (all emitters), built self-contained"),
             ("openapi", "swift-openapi-generator, types + client"),
@@ -254,6 +258,14 @@ struct Report {
         let c = { (key: String, size: Int) in series("\(key)@\(size)")?.medianCPUMs }
         row("`gen` all ÷ floor process", { ratio(m("gen all", $0), m("floor", $0)) }, { ratio(c("gen all", $0), c("floor", $0)) })
         row("`gen` all ÷ floor parse loop (wall)", { ratio(m("gen all", $0), median(series("floor@\($0)")?.parseMs ?? [])) })
+        if sizes.contains(where: { series("write floor@\($0)") != nil }) {
+            // What any generator does for this output at least: read the schema with libyaml and
+            // create the files `gen` creates.
+            row("`gen` all ÷ (floor process + write floor's write loop)", { size in
+                let write = median(series("write floor@\(size)")?.parseMs ?? [])
+                return ratio(m("gen all", size), m("floor", size).flatMap { floor in write.map { floor + $0 } })
+            })
+        }
         row("`lint` ÷ floor process", { ratio(m("lint", $0), m("floor", $0)) }, { ratio(c("lint", $0), c("floor", $0)) })
         row("`gen --emitter swift` ÷ `lint`", { ratio(m("gen swift", $0), m("lint", $0)) }, { ratio(c("gen swift", $0), c("lint", $0)) })
         row("`gen --emitter sql` ÷ `lint`", { ratio(m("gen sql", $0), m("lint", $0)) }, { ratio(c("gen sql", $0), c("lint", $0)) })
@@ -371,6 +383,11 @@ struct Report {
             "  Each round runs the floor five times, then every other step once; the floor target also gives the median",
             "  over rounds of each round's `gen` run divided by the median of that round's floor runs, which follows a",
             "  machine whose speed drifts between rounds.",
+            "- The write floor is `Benchmarks/writefloor/write_floor.c`: the files of that round's `gen` (all emitters)",
+            "  output read into memory, then written again into a new folder with one `open`, `write` and `close` each",
+            "  (one `mkdir` a folder), on one thread; its own timing of that loop is \"write loop\". The floor and the",
+            "  write loop together are the least any generator does for this output: read the schema with libyaml and",
+            "  create these files on this file system. It is for scale only; the targets stay against the libyaml floor.",
             "- At N=1,000, `modelgen` and the floor are also built self-contained (`swift build -c release",
             "  --static-swift-stdlib`, scratch path `Benchmarks/.build/tools-static`): the Swift runtime and Foundation",
             "  linked into the binary, as docs/CLI.md builds a binary to install. The build plugin's `modelgen` is linked",
