@@ -26,7 +26,7 @@ let package = Package(
         ),
         // glibc's malloc_trim, which the CLI calls between validating and emitting.
         .systemLibrary(name: "CMalloc"),
-        // Locations and diagnostics shared by every stage.
+        // Locations, diagnostics and the invisible characters they escape, shared by every stage.
         .target(name: "ModelgenDiagnostics"),
         // Stage 1: bytes -> located YAML node tree (libyaml event API).
         .target(name: "ModelgenYAML", dependencies: ["CLibYAML", "ModelgenDiagnostics"]),
@@ -42,7 +42,7 @@ let package = Package(
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         // Stage 3c: one module per output kind.
-        .target(name: "ModelgenSwiftEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema"]),
+        .target(name: "ModelgenSwiftEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics"]),
         // The SQL DDL emitter: PostgreSQL and SQLite scripts.
         .target(name: "ModelgenSQLEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics"]),
         // Stage 3d: configuration, the emitter registry and the pure `Generator` entry point (no disk writes).

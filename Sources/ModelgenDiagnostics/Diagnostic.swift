@@ -57,33 +57,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         return "modelgen: \(severity.rawValue): \(printable(message))"
     }
 
-    /// `text` with control, line-separator and bidirectional characters escaped (`\n`,
-    /// `\u{1B}`), since messages quote names and values from the input: a name holding a line
-    /// break must not forge a diagnostic line, nor an escape sequence repaint the terminal.
+    /// `text` with its invisible characters escaped (`\n`, `\u{1B}`; see `InvisibleCharacters`),
+    /// since messages quote names and values from the input: a name holding a line break must
+    /// not forge a diagnostic line, nor an escape sequence repaint the terminal.
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard text.unicodeScalars.contains(where: InvisibleCharacters.contains) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if needsEscape(scalar) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            if InvisibleCharacters.contains(scalar) {
+                result += InvisibleCharacters.escaped(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
     }
 }

@@ -1,3 +1,5 @@
+import ModelgenDiagnostics
+
 /// How every emitter turns a schema `description` into comment lines (`///` in Swift, `--` in
 /// SQL): one per line of the text, CRLF counted as one break, tabs as four spaces, control and
 /// bidirectional characters removed, trailing spaces and leading/trailing blank lines dropped.

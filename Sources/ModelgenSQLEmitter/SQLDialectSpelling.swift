@@ -1,3 +1,4 @@
+import ModelgenDiagnostics
 import ModelgenEmitter
 import ModelgenSchema
 import ModelgenTemplates

@@ -1,3 +1,4 @@
+import ModelgenDiagnostics
 import ModelgenEmitter
 
 /// Swift's lexical rules, in one place: which identifiers need backticks, how text becomes a
@@ -44,13 +45,9 @@ public enum SwiftSyntax {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
             default:
                 if needsEscape(scalar) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                    result += InvisibleCharacters.escaped(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

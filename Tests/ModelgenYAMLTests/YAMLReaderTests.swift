@@ -342,6 +342,11 @@ private func entry(_ node: YAMLNode, _ key: String) throws -> YAMLMappingEntry {
             t.yaml:2:1: error: duplicate key 'a\\nb\\u{1B}[2J\\u{202E}'
             t.yaml:1:1: note: 'a\\nb\\u{1B}[2J\\u{202E}' was first defined here
             """)
+        // The zero-width no-break space too, which generated code escapes as well: one list.
+        #expect(refusal("\"a\\uFEFFb\": 1\n\"a\\uFEFFb\": 2\n") == """
+            t.yaml:2:1: error: duplicate key 'a\\u{FEFF}b'
+            t.yaml:1:1: note: 'a\\u{FEFF}b' was first defined here
+            """)
     }
 }
 
