@@ -277,6 +277,10 @@ final class Harness {
         /// Runs per round: the floor takes milliseconds, and its median over more runs steadies
         /// every ratio taken against it.
         var repeats = 1
+        /// Runs only in the rounds where this other step ran: it reads what that step wrote, and
+        /// in a round without it the output folder holds another step's files (`gen --emitter
+        /// sql` can be allowed more rounds than `gen` all emitters).
+        var runsWith: String? = nil
     }
 
     /// Where earlier runs' output folders go. They are deleted only when the whole run is over:
@@ -305,7 +309,8 @@ final class Harness {
             // Straight after `gen all`: the same run over its own output, which writes nothing.
             Step(key: "gen all, unchanged", arguments: [modelgen, "gen", "--quiet", "--config", "modelgen.yml"], freshOutput: false, timeout: t),
             // `gen all`'s files written again, with nothing but the system calls that create them.
-            Step(key: "write floor", arguments: [writeFloor, "out", "write-out"], freshOutput: true, timeout: t, outputFolder: "write-out"),
+            Step(key: "write floor", arguments: [writeFloor, "out", "write-out"], freshOutput: true, timeout: t, outputFolder: "write-out",
+                 runsWith: "gen all"),
         ]
         if options.selfContained && n == middleSize {
             list.append(Step(key: "floor, self-contained", arguments: [selfContainedFloor, "schema.yaml"], freshOutput: false,
@@ -335,6 +340,7 @@ final class Harness {
         for r in 0..<options.runs {
             for step in list {
                 if let l = limit[step.key], r >= l { continue }
+                if let other = step.runsWith, let l = limit[other], r >= l { continue }
                 if step.freshOutput {
                     setAside(dir + "/" + step.outputFolder)
                     // swift-openapi-generator wants its output folder to exist.
@@ -354,6 +360,9 @@ final class Harness {
                 }
                 guard let m = last else { continue }
                 if r == 0 { limit[step.key] = m.timedOut ? 1 : allowedRuns(firstMs: m.wallMs, wanted: options.runs) }
+                // What `gen` wrote, for the report: read now, since `gen --emitter sql` may run in
+                // more rounds than `gen all` and leave only its own files at the end.
+                if r == 0 && step.key == "gen all" { facts["modelgen files@\(n)"] = describeSwiftFiles(dir + "/out/Swift") }
                 say(String(format: "N=%d run %d %@: %.1f ms (cpu %.1f ms), %.1f MB%@", n, r + 1, step.key, m.wallMs, m.cpuMs ?? 0, Double(m.peakRSSKB) / 1024,
                            m.timedOut ? " (timed out)" : ""))
             }
@@ -362,7 +371,6 @@ final class Harness {
         if options.openAPI {
             facts["openapi files@\(n)"] = results["openapi@\(n)"]?.medianMs == nil ? "output unfinished (stopped)" : describeSwiftFiles(dir + "/openapi-out")
         }
-        facts["modelgen files@\(n)"] = describeSwiftFiles(dir + "/out/Swift")
     }
 
     func parseFloorOutput(_ log: String) -> Double? {
