@@ -354,8 +354,8 @@ final class Harness {
                     last = m
                     var series = results["\(step.key)@\(n)"] ?? Series()
                     series.samples.append(m)
-                    if step.key == "floor", let ms = parseFloorOutput(log) { series.parseMs.append(ms) }
-                    if step.key == "write floor", let ms = parseWriteFloorOutput(log) { series.parseMs.append(ms) }
+                    if step.key == "floor", let ms = floorLoopMs(log, after: "events, ") { series.parseMs.append(ms) }
+                    if step.key == "write floor", let ms = floorLoopMs(log, after: "bytes, ") { series.parseMs.append(ms) }
                     results["\(step.key)@\(n)"] = series
                 }
                 guard let m = last else { continue }
@@ -373,17 +373,12 @@ final class Harness {
         }
     }
 
-    func parseFloorOutput(_ log: String) -> Double? {
-        // "1100000 bytes, 90000 events, 30.12 ms per pass"
+    /// A floor's own timing of its loop: the number after `marker` in its one line of output.
+    /// The libyaml floor writes "1100000 bytes, 90000 events, 30.12 ms per pass" (after
+    /// "events, "); the write floor "1103 files, 14074079 bytes, 38.70 ms writing" (after "bytes, ").
+    func floorLoopMs(_ log: String, after marker: String) -> Double? {
         guard let text = try? String(contentsOfFile: log, encoding: .utf8),
-              let range = text.range(of: "events, ") else { return nil }
-        return Double(text[range.upperBound...].prefix { $0 == "." || $0.isNumber })
-    }
-
-    func parseWriteFloorOutput(_ log: String) -> Double? {
-        // "1103 files, 14074079 bytes, 38.70 ms writing"
-        guard let text = try? String(contentsOfFile: log, encoding: .utf8),
-              let range = text.range(of: "bytes, ") else { return nil }
+              let range = text.range(of: marker) else { return nil }
         return Double(text[range.upperBound...].prefix { $0 == "." || $0.isNumber })
     }
 

@@ -87,6 +87,9 @@ struct Report {
         return f.string(from: NSNumber(value: value)) ?? "\(value)"
     }
 
+    /// Whether the run measured the write floor (runs before it did not).
+    var hasWriteFloor: Bool { sizes.contains { series("write floor@\($0)") != nil } }
+
     func runsText(_ s: Series?) -> String { s.map { "\($0.samples.count)" } ?? "0" }
 
     // MARK: -
@@ -224,7 +227,7 @@ struct Report {
         out.append("| --- |" + sizes.map { _ in " ---: |" }.joined())
         out.append("| `schema.yaml` (\(SyntheticModel.fieldsPerClass) fields a class) | " + sizes.map { harness.schemaBytes[$0].map { $0 < 1_048_576 ? String(format: "%.0f KB", Double($0) / 1024) : mb(Double($0) / 1_048_576) } ?? "–" }.joined(separator: " | ") + " |")
         out.append("| libyaml floor: its parse loop alone (in-process) | " + sizes.map { ms(median(series("floor@\($0)")?.parseMs ?? [])) }.joined(separator: " | ") + " |")
-        if sizes.contains(where: { series("write floor@\($0)") != nil }) {
+        if hasWriteFloor {
             out.append("| write floor: `gen`'s output files written again, its write loop alone (in-process) | " + sizes.map { ms(median(series("write floor@\($0)")?.parseMs ?? [])) }.joined(separator: " | ") + " |")
         }
         let labels: [(String, String)] = [
@@ -258,7 +261,7 @@ struct Report {
         let c = { (key: String, size: Int) in series("\(key)@\(size)")?.medianCPUMs }
         row("`gen` all ÷ floor process", { ratio(m("gen all", $0), m("floor", $0)) }, { ratio(c("gen all", $0), c("floor", $0)) })
         row("`gen` all ÷ floor parse loop (wall)", { ratio(m("gen all", $0), median(series("floor@\($0)")?.parseMs ?? [])) })
-        if sizes.contains(where: { series("write floor@\($0)") != nil }) {
+        if hasWriteFloor {
             // What any generator does for this output at least: read the schema with libyaml and
             // create the files `gen` creates.
             row("`gen` all ÷ (floor process + write floor's write loop)", { size in
