@@ -1,6 +1,13 @@
 import ModelgenEmitter
 import ModelgenSchema
 import ModelgenTemplates
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// SQL's lexical rules, in one place: quoted identifiers, string literals, comments, and the
 /// names modelgen derives for indexes and constraints. The same rules hold in PostgreSQL and
@@ -69,8 +76,12 @@ public enum SQLSyntax {
                 output.append(byte: bytes[index])
                 start = index + 1
             }
-        } else {
-            for index in bytes.indices where bytes[index] == mark {
+        } else if let base = bytes.baseAddress {
+            // `memchr` finds the marks (most names and literals have none) several times
+            // faster than a loop over the bytes: 15 M instructions of `gen` at N=1,000.
+            let raw = UnsafeRawPointer(base)
+            while start < bytes.count, let found = memchr(raw + start, Int32(mark), bytes.count - start) {
+                let index = raw.distance(to: UnsafeRawPointer(found))
                 output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...index]))
                 output.append(byte: mark)
                 start = index + 1

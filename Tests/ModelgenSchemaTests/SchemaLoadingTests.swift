@@ -443,6 +443,22 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
         }
     }
 
+    /// Names are found as `String` compares them, canonically: a name that is not ASCII may
+    /// equal an ASCII one (the Kelvin sign is a `K`) or one spelled with other scalars.
+    @Test func findsCanonicallyEquivalentNames() {
+        var positions = NamePositions(expected: 4)
+        #expect(positions.insertIfAbsent("K", at: 0) == nil)
+        #expect(positions.insertIfAbsent("caf\u{E9}", at: 1) == nil)
+        #expect(positions.insertIfAbsent("b", at: 2) == nil)
+        #expect(positions["\u{212A}"] == 0)
+        #expect(positions["cafe\u{301}"] == 1)
+        #expect(positions.insertIfAbsent("\u{212A}", at: 3) == 0)
+        #expect(positions.insertIfAbsent("cafe\u{301}", at: 3) == 1)
+        #expect(positions.insertIfAbsent("k", at: 3) == nil)
+        #expect(positions["k"] == 3)
+        #expect(positions["B"] == nil)
+    }
+
     /// A large class finds fields that clash in case or Swift name past the scanned size.
     @Test func clashesInALargeClassAreFound() {
         var fields = (0..<40).map { "      f\($0): string" }
