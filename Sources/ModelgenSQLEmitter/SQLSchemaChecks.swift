@@ -115,11 +115,10 @@ struct SQLSchemaChecks {
         seen.reserveCapacity(groups.reduce(0) { $0 + $1.count })
         for (group, owners) in groups.enumerated() {
             for (index, owner) in owners.enumerated() {
+                // One hash for a new name (nearly every one); a clash puts the first back.
                 let key = owner.name.lowercased()
-                guard let firstPosition = seen[key] else {
-                    seen[key] = (Int8(group), Int32(index))
-                    continue
-                }
+                guard let firstPosition = seen.updateValue((Int8(group), Int32(index)), forKey: key) else { continue }
+                seen[key] = firstPosition
                 let first = groups[Int(firstPosition.group)][Int(firstPosition.index)]
                 let (earlier, later) = owner.location == nil && first.location != nil ? (owner, first) : (first, owner)
                 var notes: [Diagnostic.Note] = []
@@ -137,8 +136,16 @@ struct SQLSchemaChecks {
     }
 
     private static func isReservedBySQLite(_ name: String) -> Bool {
-        name.lowercased().hasPrefix("sqlite_")
+        // An ASCII name (nearly every one) is compared byte by byte, without the lowered copy.
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return bytes.count >= reservedPrefix.count
+                && zip(bytes, reservedPrefix).allSatisfy { $0 | 0x20 == $1 || $0 == $1 }
+        } ?? nil
+        return ascii ?? name.lowercased().hasPrefix("sqlite_")
     }
+
+    private static let reservedPrefix = Array("sqlite_".utf8)
 
     // MARK: Indexes
 
