@@ -78,17 +78,14 @@ struct SwiftViewModels {
         }
         var relations: [SwiftRelationView] = []
         var inverses: [SwiftInverseView] = []
-        var keys = [
-            SwiftFieldKeyView(name: "objectId", keyType: "ParseField", valueType: "String", parseName: "\"objectId\""),
-            SwiftFieldKeyView(name: "createdAt", keyType: "ParseField", valueType: names.date, parseName: "\"createdAt\""),
-            SwiftFieldKeyView(name: "updatedAt", keyType: "ParseField", valueType: names.date, parseName: "\"updatedAt\""),
-        ]
+        // The keys of the relations, which follow those of the stored fields.
+        var relationKeys: [SwiftFieldKeyView] = []
         for field in definition?.fields ?? [] {
             let swiftName = field.swiftName ?? field.name
             switch field.type {
             case .relation(let target):
                 let targetType = names.classes[target]!
-                keys.append(SwiftFieldKeyView(name: SwiftSyntax.identifier(swiftName), keyType: "ParseRelationField",
+                relationKeys.append(SwiftFieldKeyView(name: SwiftSyntax.identifier(swiftName), keyType: "ParseRelationField",
                                               valueType: targetType, parseName: SwiftSyntax.stringLiteral(field.name)))
                 relations.append(SwiftRelationView(
                     doc: docComment(field.description), helper: swiftName, key: SwiftSyntax.identifier(swiftName),
@@ -110,11 +107,17 @@ struct SwiftViewModels {
                                      isPointer: isPointer))
             }
         }
+        var keys = [
+            SwiftFieldKeyView(name: "objectId", keyType: "ParseField", valueType: "String", parseName: "\"objectId\""),
+            SwiftFieldKeyView(name: "createdAt", keyType: "ParseField", valueType: names.date, parseName: "\"createdAt\""),
+            SwiftFieldKeyView(name: "updatedAt", keyType: "ParseField", valueType: names.date, parseName: "\"updatedAt\""),
+        ]
+        keys.reserveCapacity(keys.count + stored.count + relationKeys.count)
         for field in stored {
-            keys.insert(SwiftFieldKeyView(name: field.identifier, keyType: "ParseField",
-                                          valueType: field.keyType ?? field.type, parseName: field.parseNameLiteral),
-                        at: keys.count - relations.count)
+            keys.append(SwiftFieldKeyView(name: field.identifier, keyType: "ParseField",
+                                          valueType: field.keyType ?? field.type, parseName: field.parseNameLiteral))
         }
+        keys += relationKeys
 
         let spaced = stored.contains { !$0.doc.isEmpty }
         let custom = stored.filter { !$0.isPredefined }

@@ -38,6 +38,19 @@ import Testing
         #expect(text.contains("        public static var isDefault: ParseField<Thing, Bool> { @_optimize(none) get { .init(\"default\") } }\n"))
     }
 
+    /// Every keyword is backticked and nothing else is, whatever its first letter and length.
+    @Test func identifiersAreBacktickedExactlyWhenKeywords() {
+        for keyword in SwiftSyntax.keywords {
+            #expect(SwiftSyntax.identifier(keyword) == "`\(keyword)`")
+            for other in [keyword.uppercased(), keyword + "s", String(keyword.dropLast()), "_" + keyword] where !SwiftSyntax.keywords.contains(other) {
+                #expect(SwiftSyntax.identifier(other) == other)
+            }
+        }
+        for name in ["", "field", "clas", "Classes", "\u{EF}f", "\u{212A}", String(repeating: "a", count: 80)] {
+            #expect(SwiftSyntax.identifier(name) == name)
+        }
+    }
+
     @Test func withParseSwiftRenamedFieldsGetCodingKeys() {
         let (files, diagnostics) = emitSwift(Self.renamedFields, options: SwiftModelOptions(runtime: .parseSwift))
         #expect(diagnostics.isEmpty)
