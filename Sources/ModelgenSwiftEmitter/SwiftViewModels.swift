@@ -292,18 +292,26 @@ struct SwiftViewModels {
     /// `Pointer<C>`, why; a blank line between each. `inClass` is the Parse name of the class
     /// holding the field, `nil` for an embedded type's field.
     func fieldDoc(_ field: FieldDefinition, inClass owner: String?) -> [SwiftDocLine] {
-        var lines = SwiftSyntax.docLines(field.description)
-        if let notes = SwiftFieldNotes.line(for: field, enumCaseNames: { SwiftSyntax.identifier($0) }) {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(notes)
-        }
+        let description = SwiftSyntax.docLines(field.description)
+        let hasNotes = SwiftFieldNotes.hasLine(for: field)
+        var storedAsReference: String?
         if case .pointer(let target) = field.type, let owner, names.isStoredAsReference(field, in: owner) {
-            if !lines.isEmpty { lines.append("") }
-            let type = names.classes[target]!
-            lines.append("Stored as `Pointer<\(type)>`, not `\(type)`: this link is on a cycle, and a struct")
-            lines.append("cannot contain itself. Fetch the object by the pointer's `objectId`.")
+            storedAsReference = names.classes[target]!
         }
-        return commentLines(lines)
+        // Made at its size: the lines, and a blank one before the notes and before the reason.
+        var lines: [SwiftDocLine] = []
+        lines.reserveCapacity(description.count + (hasNotes ? 2 : 0) + (storedAsReference != nil ? 3 : 0))
+        for line in description { lines.append(SwiftDocLine(content: line)) }
+        if hasNotes {
+            if !lines.isEmpty { lines.append(.blank) }
+            lines.append(SwiftDocLine(notesOf: field))
+        }
+        if let type = storedAsReference {
+            if !lines.isEmpty { lines.append(.blank) }
+            lines.append(SwiftDocLine(content: "Stored as `Pointer<\(type)>`, not `\(type)`: this link is on a cycle, and a struct"))
+            lines.append(SwiftDocLine(content: "cannot contain itself. Fetch the object by the pointer's `objectId`."))
+        }
+        return lines
     }
 
     private func commentLines(_ lines: [String]) -> [SwiftDocLine] {
