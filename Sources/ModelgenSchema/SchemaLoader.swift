@@ -104,7 +104,7 @@ struct SchemaLoader {
             case "swiftName": declaration.swiftName = swiftName(item.value).map { Located(value: $0, location: item.value.location) }
             case "fields":
                 declaration.fields = loadFields(item.value, owner: entry.key)
-                declaration.writtenFieldNames = Set(item.value.mapping?.map(\.key) ?? [])
+                declaration.writtenFieldNames = item.value.mapping?.map(\.key) ?? []
             case "indexes": declaration.indexes = loadIndexes(item.value)
             default: unknownKey(item, allowed: Self.classKeys, in: "a class")
             }

@@ -700,7 +700,7 @@ struct SchemaValidator {
     /// `declared` holds every field name written in the class, so that a field dropped for an
     /// error already reported does not also make its indexes fail.
     private mutating func resolveIndexes(_ declarations: [IndexDeclaration], fields: [FieldDefinition],
-                                         declared: Set<String>, builtin: BuiltinClass?) -> [IndexDefinition] {
+                                         declared: [String], builtin: BuiltinClass?) -> [IndexDefinition] {
         guard !declarations.isEmpty else { return [] }
         // A class has a few dozen fields and a few indexes: looked up in place, not hashed.
         func indexableType(_ name: String) -> FieldType? {
