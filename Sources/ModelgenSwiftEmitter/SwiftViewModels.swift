@@ -190,7 +190,11 @@ struct SwiftViewModels {
     /// Fields in the order initializers take them: required ones first (no default), then the
     /// rest, each group in schema order.
     private static func parameterOrder(_ fields: [Stored]) -> [Stored] {
-        fields.filter(\.isRequired) + fields.filter { !$0.isRequired }
+        var ordered: [Stored] = []
+        ordered.reserveCapacity(fields.count)
+        for field in fields where field.isRequired { ordered.append(field) }
+        for field in fields where !field.isRequired { ordered.append(field) }
+        return ordered
     }
 
     static func builtinDescription(_ builtin: BuiltinClass) -> String {
