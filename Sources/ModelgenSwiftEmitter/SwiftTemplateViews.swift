@@ -106,7 +106,7 @@ struct SwiftPropertyView {
     var name: String
 
     /// Its type (optional but for the SDK's few required fields).
-    var type: String
+    var type: SwiftTypeText
 
     /// `@Indirect ` for a boxed pointer, or nothing.
     var propertyWrapper: String
@@ -157,7 +157,7 @@ struct SwiftParameterView {
     var label: String
 
     /// Its type, with `= nil` (or the default) when optional.
-    var type: String
+    var type: SwiftTypeText
 
     /// `,` after every parameter but the last.
     var comma: String
@@ -250,7 +250,7 @@ struct SwiftUserParameterView {
     var label: String
 
     /// Its type, with `= nil` when optional.
-    var type: String
+    var type: SwiftTypeText
 }
 
 /// An enum (`swift-enum`).
@@ -388,7 +388,7 @@ extension SwiftPropertyView {
     var context: [String: Any] {
         var context: [String: Any] = [:]
         context["name"] = name
-        context["type"] = type
+        context["type"] = type.text
         context["propertyWrapper"] = propertyWrapper
         context["doc"] = doc.map(\.text)
         context["blankLineBefore"] = blankLineBefore
@@ -440,7 +440,7 @@ extension SwiftParameterView {
     var context: [String: Any] {
         var context: [String: Any] = [:]
         context["label"] = label
-        context["type"] = type
+        context["type"] = type.text
         context["comma"] = comma
         return context
     }
@@ -506,7 +506,7 @@ extension SwiftUserParameterView {
     var context: [String: Any] {
         var context: [String: Any] = [:]
         context["label"] = label
-        context["type"] = type
+        context["type"] = type.text
         return context
     }
 }

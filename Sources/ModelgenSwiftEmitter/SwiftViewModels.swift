@@ -129,7 +129,7 @@ struct SwiftViewModels {
             typeAliases: SwiftBuiltinFields.typeAliases(builtin, userType: userType).map { SwiftTypeAliasView(name: $0.name, type: $0.type) },
             fields: stored.enumerated().map { index, field in
                 SwiftPropertyView(name: field.identifier,
-                                  type: field.initialValue == nil ? field.type + "?" : field.type,
+                                  type: field.initialValue == nil ? .optional(field.type) : SwiftTypeText(type: field.type),
                                   propertyWrapper: field.isPointer && names.boxesPointers ? "@Indirect " : "",
                                   doc: field.doc, blankLineBefore: index == 0 || spaced)
             },
@@ -161,7 +161,7 @@ struct SwiftViewModels {
             let parameters = Self.parameterOrder(custom)
             view.memberwiseInit = SwiftMemberwiseInitView(parameters: parameters.enumerated().map { index, field in
                 SwiftParameterView(label: field.identifier,
-                                   type: field.isRequired ? field.type : field.type + "? = nil",
+                                   type: field.isRequired ? SwiftTypeText(type: field.type) : .optionalParameter(field.type),
                                    comma: index == parameters.count - 1 ? "" : ",")
             })
         }
@@ -182,7 +182,7 @@ struct SwiftViewModels {
             typeName: typeName, client: client, hasParameters: !ordered.isEmpty,
             parameters: ordered.map { field in
                 SwiftUserParameterView(label: field.identifier,
-                                       type: field.isRequired ? field.type : field.type + "? = nil")
+                                       type: field.isRequired ? SwiftTypeText(type: field.type) : .optionalParameter(field.type))
             },
             arguments: labels.map { "\($0): \($0)" }.joined(separator: ", "))
     }
@@ -258,7 +258,7 @@ struct SwiftViewModels {
                 let (field, type) = pair
                 let defaultText = field.isRequired ? "" : " = " + (field.defaultValue.map { swiftLiteral($0, type: field.type) } ?? "nil")
                 return SwiftParameterView(label: SwiftSyntax.identifier(field.swiftName ?? field.name),
-                                          type: (field.isRequired ? type : type + "?") + defaultText,
+                                          type: SwiftTypeText(type: type, suffix: (field.isRequired ? "" : "?") + defaultText),
                                           comma: index == parameters.count - 1 ? "" : ",")
             },
             codingKeys: codingKeys)

@@ -123,7 +123,7 @@ enum TemplateViewSpecs {
             ]),
             View(name: "SwiftPropertyView", doc: "A stored property of a class.", fields: [
                 Field(name: "name", kind: .string, doc: "Its Swift name."),
-                Field(name: "type", kind: .string, doc: "Its type (optional but for the SDK's few required fields)."),
+                Field(name: "type", kind: .text("SwiftTypeText"), doc: "Its type (optional but for the SDK's few required fields)."),
                 Field(name: "propertyWrapper", kind: .string, doc: "`@Indirect ` for a boxed pointer, or nothing."),
                 Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "Its doc comment lines."),
                 Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
@@ -145,7 +145,7 @@ enum TemplateViewSpecs {
             ]),
             View(name: "SwiftParameterView", doc: "An initializer parameter.", fields: [
                 Field(name: "label", kind: .string, doc: "Its label, the property's Swift name."),
-                Field(name: "type", kind: .string, doc: "Its type, with `= nil` (or the default) when optional."),
+                Field(name: "type", kind: .text("SwiftTypeText"), doc: "Its type, with `= nil` (or the default) when optional."),
                 Field(name: "comma", kind: .string, doc: "`,` after every parameter but the last."),
             ]),
             View(name: "SwiftFieldKeyView", doc: "A typed key of `Field`.", fields: [
@@ -181,7 +181,7 @@ enum TemplateViewSpecs {
             ]),
             View(name: "SwiftUserParameterView", doc: "A parameter of `signUp`.", fields: [
                 Field(name: "label", kind: .string, doc: "Its label."),
-                Field(name: "type", kind: .string, doc: "Its type, with `= nil` when optional."),
+                Field(name: "type", kind: .text("SwiftTypeText"), doc: "Its type, with `= nil` when optional."),
             ]),
             View(name: "SwiftEnumView", doc: "An enum (`swift-enum`).", fields: [
                 Field(name: "common", kind: .included("SwiftCommonView"), doc: "Its fields are this view's own."),
