@@ -86,7 +86,7 @@ struct SwiftViewModels {
             case .relation(let target):
                 let targetType = names.classes[target]!
                 relationKeys.append(SwiftFieldKeyView(name: SwiftSyntax.identifier(swiftName), keyType: "ParseRelationField",
-                                              valueType: targetType, parseName: SwiftSyntax.stringLiteral(field.name)))
+                                                      valueType: targetType, parseName: SwiftSyntax.stringLiteral(field.name)))
                 relations.append(SwiftRelationView(
                     doc: docComment(field.description), helper: swiftName, key: SwiftSyntax.identifier(swiftName),
                     target: targetType, parseName: field.name, typeName: typeName, blankLineBefore: !relations.isEmpty))
