@@ -85,9 +85,15 @@ public struct Generator: Sendable {
                 guard OutputPath.problem(with: file.path) == nil else { return }
                 if file.isStreamed {
                     processors.take()
+                    let handedOn = HandedOn(file)
                     DispatchQueue.global().async(group: streaming) {
-                        sink(file)
+                        handedOn.use(sink)
                         processors.give()
+                        // What the file holds (all the SQL emitter's tables, for one) is freed on
+                        // a thread that nobody waits for, so the run goes on to commit: freeing the
+                        // tables at the end of a run took 3 ms at 1,000 classes, with the other
+                        // processors idle.
+                        DispatchQueue.global(qos: .utility).async { handedOn.drop() }
                     }
                 } else {
                     sink(file)
@@ -193,6 +199,25 @@ private final class EmitterOutputs: @unchecked Sendable {
 
     var all: [(files: [Generator.FileRecord], diagnostics: [Diagnostic])] {
         lock.withLock { slots }
+    }
+}
+
+/// A streamed file, held only here from the moment the emitter hands it on: one thread hands
+/// it to the sink, and another then drops it, so that freeing what it holds happens there.
+private final class HandedOn: @unchecked Sendable {
+    private var file: GeneratedFile?
+
+    init(_ file: GeneratedFile) {
+        self.file = file
+    }
+
+    /// Hands the file to `sink`; call once, before `drop()`.
+    func use(_ sink: (GeneratedFile) -> Void) {
+        sink(file!)
+    }
+
+    func drop() {
+        file = nil
     }
 }
 
