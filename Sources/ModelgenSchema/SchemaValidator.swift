@@ -190,7 +190,14 @@ struct SchemaValidator {
     private static let reservedTypeNames = Set(ScalarType.allCases.map(\.rawValue) + TypeExpression.genericNames)
 
     private mutating func registerTypeNames() {
-        var lowered: [String: (String, SourceLocation)] = [:]
+        // Sized once: grown name by name, the tables were rehashed a dozen times, and this runs
+        // before the second thread can start.
+        let (classCount, typeCount) = files.reduce((0, 0)) { counts, file in
+            (counts.0 + file.classes.count, counts.1 + file.classes.count + file.enums.count + file.embedded.count)
+        }
+        var lowered: [String: (String, SourceLocation)] = Dictionary(minimumCapacity: typeCount)
+        typeKinds.reserveCapacity(typeCount)
+        classDeclarations.reserveCapacity(classCount)
         func describe(_ kind: TypeKind) -> String {
             switch kind {
             case .enumeration: return "an enum"
