@@ -81,7 +81,7 @@ public struct Generator: Sendable {
             var local = DiagnosticCollector()
             var records: [FileRecord] = []
             emitters[index].emit(schema, context: context, diagnostics: &local) { file in
-                records.append(FileRecord(path: file.path, sources: file.sources))
+                records.append(FileRecord(file))
                 guard OutputPath.problem(with: file.path) == nil else { return }
                 if file.isStreamed {
                     processors.take()
@@ -133,24 +133,35 @@ public struct Generator: Sendable {
     fileprivate struct FileRecord: Sendable {
         var path: String
         var sources: [String]
+        /// The path lowercased, the key of a clash on a case-insensitive file system: made on
+        /// the emitter's thread as the file is handed on, not in the checks after every
+        /// emitter is done, which nothing else runs beside.
+        var key: String
+
+        init(_ file: GeneratedFile) {
+            path = file.path
+            sources = file.sources
+            key = file.path.lowercased()
+        }
     }
 
     /// Output paths must stay inside the output directory and must not collide, not even on
     /// a case-insensitive file system.
     private func checkPaths(_ files: [FileRecord], diagnostics: inout DiagnosticCollector) {
-        var seen: [String: FileRecord] = [:]
+        var seen: [String: FileRecord] = Dictionary(minimumCapacity: files.count)
         for file in files {
             if let problem = OutputPath.problem(with: file.path) {
                 diagnostics.error("output path '\(file.path)' \(problem)", at: nil)
                 continue
             }
-            if let other = seen[file.path.lowercased()] {
+            // One hash for a new path (nearly every one); a clash puts the first back.
+            if let other = seen.updateValue(file, forKey: file.key) {
+                seen[file.key] = other
                 let how = other.path == file.path ? "is generated twice" : "differs from '\(other.path)' only in case"
                 diagnostics.error("output path '\(file.path)' \(how)", at: nil,
                                   notes: [.init("from \(other.sources.joined(separator: ", ")) and \(file.sources.joined(separator: ", "))")])
                 continue
             }
-            seen[file.path.lowercased()] = file
         }
     }
 }

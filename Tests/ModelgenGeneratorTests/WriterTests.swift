@@ -59,6 +59,26 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         #expect(result.diagnostics.map(\.description) == ["Schemas/Library.yaml:9:12: error: unknown type 'nope'"])
     }
 
+    /// Two files at one output path, or at paths that differ only in case, fail the run; each
+    /// clash names the schema files both come from.
+    @Test func outputPathsThatClashFailTheRun() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("A/Library.yaml", "classes:\n  X: {fields: {a: int}}\n")
+        try directory.write("B/Library.yaml", "classes:\n  Y: {fields: {a: int}}\n")
+        try directory.write("C/library.yaml", "classes:\n  Z: {fields: {a: int}}\n")
+        let inputs = ["A/Library.yaml", "B/Library.yaml", "C/library.yaml"].map {
+            SchemaLoading.Input(path: directory.path + "/" + $0, displayPath: $0)
+        }
+        let result = Generator(registry: ListingEmitter.registry).generate(.init(inputs: inputs))
+        #expect(!result.succeeded)
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.map(\.description) == [
+            "modelgen: error: output path 'Listing/Library.txt' is generated twice\nmodelgen: note: from A/Library.yaml and B/Library.yaml",
+            "modelgen: error: output path 'Listing/library.txt' differs from 'Listing/Library.txt' only in case\nmodelgen: note: from A/Library.yaml and C/library.yaml",
+        ])
+    }
+
     @Test func warningsAsErrorsFailsOnWarnings() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
