@@ -81,8 +81,9 @@ public struct Generator: Sendable {
             var local = DiagnosticCollector()
             var records: [FileRecord] = []
             emitters[index].emit(schema, context: context, diagnostics: &local) { file in
-                records.append(FileRecord(file))
-                guard OutputPath.problem(with: file.path) == nil else { return }
+                let record = FileRecord(file)
+                records.append(record)
+                guard record.problem == nil else { return }
                 if file.isStreamed {
                     processors.take()
                     let handedOn = HandedOn(file)
@@ -129,18 +130,20 @@ public struct Generator: Sendable {
         return emitters
     }
 
-    /// What path checks need of a file.
+    /// What path checks need of a file, found on the emitter's thread as the file is handed
+    /// on, not in the checks after every emitter is done, which nothing else runs beside.
     fileprivate struct FileRecord: Sendable {
         var path: String
         var sources: [String]
-        /// The path lowercased, the key of a clash on a case-insensitive file system: made on
-        /// the emitter's thread as the file is handed on, not in the checks after every
-        /// emitter is done, which nothing else runs beside.
+        /// Why the path may not be written (`OutputPath`), or `nil`.
+        var problem: String?
+        /// The path lowercased, the key of a clash on a case-insensitive file system.
         var key: String
 
         init(_ file: GeneratedFile) {
             path = file.path
             sources = file.sources
+            problem = OutputPath.problem(with: file.path)
             key = file.path.lowercased()
         }
     }
@@ -150,7 +153,7 @@ public struct Generator: Sendable {
     private func checkPaths(_ files: [FileRecord], diagnostics: inout DiagnosticCollector) {
         var seen: [String: FileRecord] = Dictionary(minimumCapacity: files.count)
         for file in files {
-            if let problem = OutputPath.problem(with: file.path) {
+            if let problem = file.problem {
                 diagnostics.error("output path '\(file.path)' \(problem)", at: nil)
                 continue
             }

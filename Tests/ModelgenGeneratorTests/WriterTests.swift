@@ -79,6 +79,24 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         ])
     }
 
+    /// A file at a path that may not be written (here a backslash, from the schema file's
+    /// name) fails the run and is never handed on.
+    @Test func anOutputPathThatMayNotBeWrittenFailsTheRun() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("a\\b.yaml", "classes:\n  X: {fields: {a: int}}\n")
+        let input = SchemaLoading.Input(path: directory.path + "/a\\b.yaml", displayPath: "a\\b.yaml")
+        let collected = Collected()
+        let generator = Generator(registry: ListingEmitter.registry)
+        let request = Generator.Request(inputs: [input])
+        let result = generator.generate(request, linted: generator.lint(request), into: collected.add)
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.map(\.description) == [
+            "modelgen: error: output path 'Listing/a\\b.txt' contains a NUL or backslash",
+        ])
+        #expect(collected.files.isEmpty, "the file never reached the sink")
+    }
+
     @Test func warningsAsErrorsFailsOnWarnings() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
