@@ -164,16 +164,6 @@ struct SchemaValidator {
         return ahead
     }
 
-    /// Hands a value to another thread, so that the thread holds the only copy.
-    private final class Held<Value>: @unchecked Sendable {
-        private var value: Value?
-        init(_ value: Value) { self.value = value }
-        func take() -> Value {
-            defer { value = nil }
-            return value!
-        }
-    }
-
     /// Drops a resolved class's field declarations, but for its inverses, which
     /// `checkInverses` locates errors in once every class is resolved.
     private mutating func releaseFields(of declaration: ClassDeclaration, at position: (file: Int, index: Int)) {
