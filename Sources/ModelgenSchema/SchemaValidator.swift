@@ -980,12 +980,7 @@ struct NamePositions {
     /// (A bridged name, whose bytes are not in one piece, counts as not ASCII.)
     private static func key(of name: String) -> UInt64 {
         name.utf8.withContiguousStorageIfAvailable { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                guard byte < 0x80 else { return 0 }
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            return hash | 1
+            bytes.allSatisfy { $0 < 0x80 } ? ByteHash.fnv1a(bytes) | 1 : 0
         } ?? 0
     }
 }

@@ -195,7 +195,7 @@ struct TreeBuilder {
     /// copied to its exact size at its end.
     private var items: [YAMLNode] = []
     private var entries: [YAMLMappingEntry] = []
-    /// `keyHash` of each key in `entries`: a duplicate check compares these first.
+    /// `ByteHash.fnv1a` of each key in `entries`: a duplicate check compares these first.
     private var keyHashes: [UInt64] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var aliasExpansion = 0
@@ -284,7 +284,7 @@ struct TreeBuilder {
             let at = location(event)
             let scalar = YAMLScalar(text, style: event.style, tag: tag, isMultiline: event.startLine != event.endLine)
             if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
-                try addKey(text, hash: Self.keyHash(value), at: at, to: frame)
+                try addKey(text, hash: ByteHash.fnv1a(value), at: at, to: frame)
                 if let anchor = Self.string(event.anchor, bytes) {
                     anchors[anchor] = (YAMLNode(.scalar(scalar), at: at), 1)
                 }
@@ -305,7 +305,7 @@ struct TreeBuilder {
                     throw YAMLError(.error("a mapping key must be a scalar", at: at))
                 }
                 var text = scalar.text
-                let hash = text.withUTF8 { Self.keyHash($0) }
+                let hash = text.withUTF8 { ByteHash.fnv1a($0) }
                 try addKey(text, hash: hash, at: at, to: frame)
                 return
             }
@@ -361,12 +361,6 @@ struct TreeBuilder {
 
     /// FNV-1a of a key's UTF-8 bytes: comparing these first makes most key comparisons one
     /// integer comparison.
-    private static func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
-
     /// `frame` is the innermost one, whose entries are on top of `entries`.
     private mutating func addKey(_ key: String, hash: UInt64, at location: SourceLocation, to frame: Frame) throws(YAMLError) {
         let previous: SourceLocation?
