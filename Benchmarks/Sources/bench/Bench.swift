@@ -164,6 +164,7 @@ final class Harness {
         try writeReport()
         say("wrote \(outputPath)")
         try? FileManager.default.removeItem(atPath: setAsidePath)
+        if let memoryFolder { try? FileManager.default.removeItem(atPath: memoryFolder) }
         if !problems.isEmpty {
             for p in problems { say("problem: \(p)") }
             exit(1)
@@ -273,6 +274,7 @@ final class Harness {
         var arguments: [String]
         var freshOutput: Bool   // its output folder is removed before each run
         var timeout: Double
+        /// Relative to the size's folder, or absolute (the tmpfs step's).
         var outputFolder = "out"
         /// Runs per round: the floor takes milliseconds, and its median over more runs steadies
         /// every ratio taken against it.
@@ -289,6 +291,31 @@ final class Harness {
     /// check took more than half of `gen`'s time (perf, N=1,000), which would measure the harness.
     var setAsidePath: String { work + "/set-aside" }
     var setAsideCount = 0
+
+    /// A folder on tmpfs (Linux's `/dev/shm`), where one more `gen` step writes its output: on
+    /// this machine's disk (ext4 without a journal), creating files is slow for minutes after
+    /// any deletion near them, by anything on the machine, so `gen`'s time there depends on what
+    /// else ran. `nil` where there is no tmpfs (the step is left out).
+    lazy var memoryFolder: String? = {
+        let mounts = (try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? ""
+        guard mounts.split(separator: "\n").contains(where: { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 2 && fields[1] == "/dev/shm" && fields[2] == "tmpfs"
+        }) else { return nil }
+        let path = "/dev/shm/modelgen-bench-\(getpid())"
+        guard (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil else { return nil }
+        return path
+    }()
+
+    /// Before a run of a step with a fresh output: the last run's output out of the way. On
+    /// tmpfs it is deleted (tmpfs has no such check, and keeping it would take memory).
+    func clearOutput(_ path: String) {
+        if let memoryFolder, path.hasPrefix(memoryFolder + "/") {
+            try? FileManager.default.removeItem(atPath: path)
+        } else {
+            setAside(path)
+        }
+    }
 
     func setAside(_ path: String) {
         guard FileManager.default.fileExists(atPath: path) else { return }
@@ -312,6 +339,12 @@ final class Harness {
             Step(key: "write floor", arguments: [writeFloor, "out", "write-out"], freshOutput: true, timeout: t, outputFolder: "write-out",
                  runsWith: "gen all"),
         ]
+        if n == middleSize, let memoryFolder {
+            // The same `gen` into tmpfs, in the same rounds.
+            list.append(Step(key: "gen all, tmpfs", arguments: [modelgen, "gen", "--quiet", "--config", "modelgen.yml",
+                                                                  "--output", memoryFolder + "/n\(n)/out"],
+                             freshOutput: true, timeout: t, outputFolder: memoryFolder + "/n\(n)/out"))
+        }
         if options.selfContained && n == middleSize {
             list.append(Step(key: "floor, self-contained", arguments: [selfContainedFloor, "schema.yaml"], freshOutput: false,
                              timeout: t, repeats: Self.floorRepeats))
@@ -342,7 +375,7 @@ final class Harness {
                 if let l = limit[step.key], r >= l { continue }
                 if let other = step.runsWith, let l = limit[other], r >= l { continue }
                 if step.freshOutput {
-                    setAside(dir + "/" + step.outputFolder)
+                    clearOutput(step.outputFolder.hasPrefix("/") ? step.outputFolder : dir + "/" + step.outputFolder)
                     // swift-openapi-generator wants its output folder to exist.
                     if step.key == "openapi" { try FileManager.default.createDirectory(atPath: dir + "/" + step.outputFolder, withIntermediateDirectories: true) }
                 }
