@@ -140,6 +140,16 @@ struct Report {
 
     // MARK: Targets
 
+    /// A row of the 5× floor target: `gen`'s median against the floor process's (and against
+    /// its parse loop alone), and the median of each round's own ratio.
+    func floorRow(_ label: String, _ gen: Series, _ floor: Series, parseLoop: Bool = false) -> (String, String, String) {
+        let r = ratio(gen.medianMs, floor.medianMs), rc = ratio(gen.medianCPUMs, floor.medianCPUMs)
+        var measured = "\(both(r, rc)) the floor process (\(ms(gen.medianMs)) vs \(ms(floor.medianMs)))"
+        if parseLoop { measured += "; \(x(ratio(gen.medianMs, median(floor.parseMs)))) its parse loop alone" }
+        if let paired = pairedRatio(gen, floor) { measured += "; \(x(paired)) as the median of each round's own ratio" }
+        return (label, measured, status(wall: r, cpu: rc, meets: { $0 <= 5 }, miss: { "\(self.x($0)), \(self.x($0 / 5)) over" }))
+    }
+
     func targets() -> [String] {
         var rows: [(String, String, String)] = []
         let big = harness.middleSize
@@ -147,29 +157,13 @@ struct Report {
         let gen = series("gen all@\(big)")
         let floor = series("floor@\(big)")
         if let gen, let floor {
-            let r = ratio(gen.medianMs, floor.medianMs), rc = ratio(gen.medianCPUMs, floor.medianCPUMs)
-            let loop = ratio(gen.medianMs, median(floor.parseMs))
-            let paired = pairedRatio(gen, floor)
-            rows.append(("`gen`, all emitters, N=\(n(big)): within 5× the libyaml floor",
-                         "\(both(r, rc)) the floor process (\(ms(gen.medianMs)) vs \(ms(floor.medianMs))); \(x(loop)) its parse loop alone"
-                            + (paired.map { "; \(x($0)) as the median of each round's own ratio" } ?? ""),
-                         status(wall: r, cpu: rc, meets: { $0 <= 5 }, miss: { "\(self.x($0)), \(self.x($0 / 5)) over" })))
+            rows.append(floorRow("`gen`, all emitters, N=\(n(big)): within 5× the libyaml floor", gen, floor, parseLoop: true))
         }
         if let memory = series("gen all, tmpfs@\(big)"), let floor {
-            let r = ratio(memory.medianMs, floor.medianMs), rc = ratio(memory.medianCPUMs, floor.medianCPUMs)
-            let paired = pairedRatio(memory, floor)
-            rows.append(("The same, its output written to tmpfs instead of this disk (see How it is measured)",
-                         "\(both(r, rc)) the floor process (\(ms(memory.medianMs)) vs \(ms(floor.medianMs)))"
-                            + (paired.map { "; \(x($0)) as the median of each round's own ratio" } ?? ""),
-                         status(wall: r, cpu: rc, meets: { $0 <= 5 }, miss: { "\(self.x($0)), \(self.x($0 / 5)) over" })))
+            rows.append(floorRow("The same, its output written to tmpfs instead of this disk (see How it is measured)", memory, floor))
         }
         if let gen = series("gen all, self-contained@\(big)"), let floor = series("floor, self-contained@\(big)") {
-            let r = ratio(gen.medianMs, floor.medianMs), rc = ratio(gen.medianCPUMs, floor.medianCPUMs)
-            let paired = pairedRatio(gen, floor)
-            rows.append(("The same, both built self-contained (`--static-swift-stdlib`, as a binary to install is built)",
-                         "\(both(r, rc)) the floor process (\(ms(gen.medianMs)) vs \(ms(floor.medianMs)))"
-                            + (paired.map { "; \(x($0)) as the median of each round's own ratio" } ?? ""),
-                         status(wall: r, cpu: rc, meets: { $0 <= 5 }, miss: { "\(self.x($0)), \(self.x($0 / 5)) over" })))
+            rows.append(floorRow("The same, both built self-contained (`--static-swift-stdlib`, as a binary to install is built)", gen, floor))
         }
         if let sog = series("openapi@\(big)"), let gen {
             let r = ratio(sog.medianMs ?? sog.longestMs, gen.medianMs), rc = ratio(sog.medianCPUMs, gen.medianCPUMs)
