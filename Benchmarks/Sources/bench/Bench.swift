@@ -148,6 +148,7 @@ final class Harness {
         }
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: setAsidePath)  // left by a stopped run
+        removeStoppedRunsMemoryFolders()
         if !options.compile { carryCompileResults() }
         facts["load before"] = loadAverage()
         // What is measured, named now: a report rewritten later (`--report-only`) still names it.
@@ -272,7 +273,7 @@ final class Harness {
     struct Step {
         var key: String
         var arguments: [String]
-        var freshOutput: Bool   // its output folder is removed before each run
+        var freshOutput: Bool   // its output folder is cleared before each run (`clearOutput`)
         var timeout: Double
         /// Relative to the size's folder, or absolute (the tmpfs step's).
         var outputFolder = "out"
@@ -306,6 +307,14 @@ final class Harness {
         guard (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil else { return nil }
         return path
     }()
+
+    /// The tmpfs folders that stopped runs left (they hold memory until deleted).
+    func removeStoppedRunsMemoryFolders() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+        where name.hasPrefix("modelgen-bench-") && name != "modelgen-bench-\(getpid())" {
+            try? FileManager.default.removeItem(atPath: "/dev/shm/" + name)
+        }
+    }
 
     /// Before a run of a step with a fresh output: the last run's output out of the way. On
     /// tmpfs it is deleted (tmpfs has no such check, and keeping it would take memory).
