@@ -39,6 +39,22 @@ struct SwiftTypeNames {
         "ParseQuery", "ParseClient", "ParseClientError",
     ]
 
+    /// Names a generated type may take, with a warning: the generated code spells them in full
+    /// (`Foundation.Date`) where it needs them, but every other file of the module that holds
+    /// the models sees the generated type instead, so code there that means Swift's `Task` or
+    /// Foundation's `Date` no longer compiles as written. Keyed by name, the module each is from.
+    static let shadowed: [String: String] = {
+        let swift = ["Task", "TaskGroup", "TaskPriority", "MainActor", "Actor", "AsyncStream", "Duration", "Clock",
+                     "ContinuousClock", "Range", "ClosedRange", "Substring", "Sequence", "Collection", "Comparable",
+                     "Mirror", "Unicode", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+        let foundation = ["Date", "Data", "Decimal", "Calendar", "Locale", "TimeZone", "DateComponents", "DateInterval",
+                          "DateFormatter", "Timer", "Thread", "Notification", "NotificationCenter", "Bundle", "FileManager",
+                          "ProcessInfo", "UserDefaults", "URLRequest", "URLSession", "URLComponents", "JSONEncoder",
+                          "JSONDecoder", "Measurement", "Progress", "Operation", "OperationQueue", "IndexPath", "IndexSet",
+                          "CharacterSet", "AttributedString", "Predicate", "NSObject", "NSError", "NSNumber"]
+        return Dictionary(uniqueKeysWithValues: swift.map { ($0, "Swift") } + foundation.map { ($0, "Foundation") })
+    }()
+
     init(schema: Schema, boxesPointers: Bool, diagnostics: inout DiagnosticCollector) {
         self.boxesPointers = boxesPointers
         let declared = Set(schema.classes.map(\.name)) .union(schema.enums.map(\.name)).union(schema.embeddedTypes.map(\.name))
@@ -113,6 +129,32 @@ struct SwiftTypeNames {
         for definition in schema.embeddedTypes where Self.reserved.contains(definition.name) {
             diagnostics.error("embedded type '\(definition.name)' would hide the Swift type of the same name, which the generated code uses",
                               at: definition.location, notes: [.init("rename the embedded type")])
+        }
+        Self.warnAboutShadowing(schema, classes: classes, diagnostics: &diagnostics)
+    }
+
+    /// Warns about each declared type whose Swift name is one of ``shadowed``, in schema order.
+    private static func warnAboutShadowing(_ schema: Schema, classes: [String: String], diagnostics: inout DiagnosticCollector) {
+        func warn(_ what: String, swiftName: String, module: String, at location: SourceLocation, fix: String) {
+            diagnostics.warning("\(what) is the Swift type '\(swiftName)', which hides \(module)'s '\(swiftName)' in the module that holds the generated code",
+                                at: location,
+                                notes: [.init("code in that module would have to write '\(module).\(swiftName)' for \(module)'s"), .init(fix)])
+        }
+        for definition in schema.classes {
+            let swiftName = classes[definition.name]!
+            guard let module = shadowed[swiftName] else { continue }
+            warn("class '\(definition.name)'", swiftName: swiftName, module: module, at: definition.location,
+                 fix: "give the class another Swift name with 'swiftName', such as '\(swiftName)Object'; it keeps its name in Parse")
+        }
+        for definition in schema.enums {
+            guard let module = shadowed[definition.name] else { continue }
+            warn("enum '\(definition.name)'", swiftName: definition.name, module: module, at: definition.location,
+                 fix: "rename the enum")
+        }
+        for definition in schema.embeddedTypes {
+            guard let module = shadowed[definition.name] else { continue }
+            warn("embedded type '\(definition.name)'", swiftName: definition.name, module: module, at: definition.location,
+                 fix: "rename the embedded type")
         }
     }
 

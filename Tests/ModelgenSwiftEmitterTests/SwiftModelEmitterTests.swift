@@ -166,11 +166,64 @@ import Testing
 
     @Test func aTypeNamedDateMakesFoundationsDateQualified() {
         let (files, diagnostics) = emitSwift("version: 1\nclasses:\n  Date:\n    fields:\n      day: date\n  Event:\n    fields:\n      at: date\n      when: pointer<Date>\n")
-        #expect(diagnostics.isEmpty)
+        // Compiled as is, and with a warning for the code beside it (see the next test).
+        #expect(diagnostics.count == 1 && diagnostics[0].hasPrefix("Test.yaml:3:3: warning: class 'Date' is the Swift type 'Date', which hides Foundation's 'Date'"))
         let event = body(files["Swift/Event.swift"])
         #expect(event.contains("    public var createdAt: Foundation.Date?\n"))
         #expect(event.contains("    public var at: Foundation.Date?\n"))
         #expect(event.contains("    @Indirect public var when: Date?\n"))
+    }
+
+    /// A generated type named like one of Swift's or Foundation's hides it from the rest of the
+    /// module: a warning, with the way out, and the output is made all the same.
+    @Test func typesThatHideSwiftsOrFoundationsAreWarnedAbout() {
+        let yaml = """
+            version: 1
+            enums:
+              Calendar:
+                values: [work, home]
+            embedded:
+              Locale:
+                fields:
+                  code: string
+            classes:
+              Task:
+                fields:
+                  title: string
+                  when: Calendar
+                  where: Locale
+              Job:
+                swiftName: Timer
+              Chore:
+                swiftName: Task2
+              Thread:
+                swiftName: ForumThread
+            """
+        let (files, diagnostics) = emitSwift(yaml)
+        #expect(diagnostics == [
+            """
+            Test.yaml:10:3: warning: class 'Task' is the Swift type 'Task', which hides Swift's 'Task' in the module that holds the generated code
+            Test.yaml:10:3: note: code in that module would have to write 'Swift.Task' for Swift's
+            Test.yaml:10:3: note: give the class another Swift name with 'swiftName', such as 'TaskObject'; it keeps its name in Parse
+            """,
+            """
+            Test.yaml:15:3: warning: class 'Job' is the Swift type 'Timer', which hides Foundation's 'Timer' in the module that holds the generated code
+            Test.yaml:15:3: note: code in that module would have to write 'Foundation.Timer' for Foundation's
+            Test.yaml:15:3: note: give the class another Swift name with 'swiftName', such as 'TimerObject'; it keeps its name in Parse
+            """,
+            """
+            Test.yaml:3:3: warning: enum 'Calendar' is the Swift type 'Calendar', which hides Foundation's 'Calendar' in the module that holds the generated code
+            Test.yaml:3:3: note: code in that module would have to write 'Foundation.Calendar' for Foundation's
+            Test.yaml:3:3: note: rename the enum
+            """,
+            """
+            Test.yaml:6:3: warning: embedded type 'Locale' is the Swift type 'Locale', which hides Foundation's 'Locale' in the module that holds the generated code
+            Test.yaml:6:3: note: code in that module would have to write 'Foundation.Locale' for Foundation's
+            Test.yaml:6:3: note: rename the embedded type
+            """,
+        ])
+        #expect(body(files["Swift/Task.swift"]).contains("public struct Task: ParseObject, Sendable {\n"))
+        #expect(files["Swift/ForumThread.swift"] != nil && files["Swift/Task2.swift"] != nil && files["Swift/Timer.swift"] != nil)
     }
 
     @Test func reservedTypeNamesAreRefusedWithTheirLocation() {

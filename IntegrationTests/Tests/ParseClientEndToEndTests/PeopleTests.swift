@@ -5,8 +5,8 @@ import PeopleModels
 import Testing
 
 /// The People sample (geo points, polygons, bytes, embedded addresses, relations with inverses,
-/// a `_User` that owns a relation, an `_Installation`) over HTTP. `Task` is this schema's model,
-/// so it is always written `PeopleModels.Task` here.
+/// a `_User` that owns a relation, an `_Installation`) over HTTP. The Parse class `Task` is the
+/// Swift type `TaskObject` (its `swiftName`), so it does not hide Swift's `Task`.
 @Suite("People over HTTP")
 struct PeopleTests {
     @Test("people and dogs: geo points, dates, a pointer included, a to-many relation and the clubs inverse")
@@ -107,15 +107,15 @@ struct PeopleTests {
             grace.password = "hopper"
             grace = try await client.signUp(grace)
             let graceId = try #require(grace.objectId)
-            let write = try await client.create(PeopleModels.Task(title: "Write compiler"))
-            let test = try await client.create(PeopleModels.Task(title: "Test compiler", done: false))
+            let write = try await client.create(TaskObject(title: "Write compiler"))
+            let test = try await client.create(TaskObject(title: "Test compiler", done: false))
 
             // Changing a user needs its own session (or the master key).
             _ = try await client.update(ParseUpdate(grace).addRelation(User.Field.tasks, [write, test]))
             #expect(server.requests(method: "PUT", path: "/parse/users/\(graceId)").last?.status == 200)
             #expect(server.relatedIds("_User", graceId, key: "tasks").count == 2)
-            let tasks = try await client.find(PeopleModels.Task.query(.relatedTo(grace, through: User.Field.tasks))
-                .order(.ascending(PeopleModels.Task.Field.title)))
+            let tasks = try await client.find(TaskObject.query(.relatedTo(grace, through: User.Field.tasks))
+                .order(.ascending(TaskObject.Field.title)))
             #expect(tasks.compactMap(\.title) == ["Test compiler", "Write compiler"])
             let assignees = try await client.find(User.query(User.Field.tasks == write))
             #expect(assignees.compactMap(\.username) == ["grace"])
@@ -132,9 +132,9 @@ struct PeopleTests {
             #expect(masterRequest.headers["x-parse-rest-api-key"] == nil)
             #expect(try await client.find(User.query(User.Field.tasks == write)).isEmpty)
 
-            let done = try await client.update(ParseUpdate(test).set(PeopleModels.Task.Field.done, to: true))
+            let done = try await client.update(ParseUpdate(test).set(TaskObject.Field.done, to: true))
             #expect(done.done == true)
-            #expect(try await client.find(PeopleModels.Task.query(PeopleModels.Task.Field.done == true)).compactMap(\.title)
+            #expect(try await client.find(TaskObject.query(TaskObject.Field.done == true)).compactMap(\.title)
                 == ["Test compiler"])
 
             // An installation: Parse's own class at /installations.

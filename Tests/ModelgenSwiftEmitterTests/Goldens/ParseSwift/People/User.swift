@@ -39,21 +39,21 @@ extension User {
         public static var email: ParseField<User, String> { @_optimize(none) get { .init("email") } }
         public static var emailVerified: ParseField<User, Bool> { @_optimize(none) get { .init("emailVerified") } }
         public static var authData: ParseField<User, [String: [String: String]?]> { @_optimize(none) get { .init("authData") } }
-        public static var tasks: ParseRelationField<User, Task> { @_optimize(none) get { .init("tasks") } }
+        public static var tasks: ParseRelationField<User, TaskObject> { @_optimize(none) get { .init("tasks") } }
     }
 }
 
 extension User {
     /// The tasks assigned to the user.
     ///
-    /// The `tasks` relation, to add or remove `Task` objects: save the operation
+    /// The `tasks` relation, to add or remove `TaskObject` objects: save the operation
     /// that `add` or `remove` returns. Throws when this object has no `objectId` yet.
     public func tasksRelation() throws -> ParseRelation<User> {
-        try relation(Field.tasks.name, className: Task.className)
+        try relation(Field.tasks.name, className: TaskObject.className)
     }
 
-    /// A query for the `Task` objects in the `tasks` relation.
-    public func tasksQuery() throws -> Query<Task> {
-        try Task.queryRelations(Field.tasks.name, parent: self)
+    /// A query for the `TaskObject` objects in the `tasks` relation.
+    public func tasksQuery() throws -> Query<TaskObject> {
+        try TaskObject.queryRelations(Field.tasks.name, parent: self)
     }
 }

@@ -5,7 +5,9 @@ import Foundation
 import ParseRuntime
 
 /// Work assigned to users.
-public struct Task: ParseObject, Sendable {
+public struct TaskObject: ParseObject, Sendable {
+    public static var className: String { "Task" }
+
     public var originalData: Data?
     public var objectId: String?
     public var createdAt: Date?
@@ -21,8 +23,8 @@ public struct Task: ParseObject, Sendable {
     public init() {}
 }
 
-extension Task {
-    /// A new `Task` with the given field values; every other field is `nil`.
+extension TaskObject {
+    /// A new `TaskObject` with the given field values; every other field is `nil`.
     public init(
         title: String,
         done: Bool? = nil
@@ -32,13 +34,13 @@ extension Task {
         self.done = done
     }
 
-    /// The stored fields by Parse name: how `Task` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Task>] = makeStoredFields()
+    /// The stored fields by Parse name: how `TaskObject` is decoded, encoded, merged and compared.
+    static let storedFields: [ParseStoredField<TaskObject>] = makeStoredFields()
 
     // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
     // of a release build.
     @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Task>] {
+    private static func makeStoredFields() -> [ParseStoredField<TaskObject>] {
         [
             .field("title", \.title),
             .field("done", \.done),
@@ -66,19 +68,19 @@ extension Task {
     }
 }
 
-extension Task {
-    /// The keys of `Task`'s fields, typed by their values, for queries without string literals.
+extension TaskObject {
+    /// The keys of `TaskObject`'s fields, typed by their values, for queries without string literals.
     public enum Field {
         // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Task, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Task, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Task, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<Task, String> { @_optimize(none) get { .init("title") } }
-        public static var done: ParseField<Task, Bool> { @_optimize(none) get { .init("done") } }
+        public static var objectId: ParseField<TaskObject, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<TaskObject, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<TaskObject, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var title: ParseField<TaskObject, String> { @_optimize(none) get { .init("title") } }
+        public static var done: ParseField<TaskObject, Bool> { @_optimize(none) get { .init("done") } }
     }
 }
 
-extension Task {
+extension TaskObject {
     /// The users this task is assigned to.
     ///
     /// A query for the `User` objects whose `tasks` links to this object; run it with

@@ -5,7 +5,9 @@ import Foundation
 @preconcurrency import ParseSwift
 
 /// Work assigned to users.
-public struct Task: ParseObject, Sendable {
+public struct TaskObject: ParseObject, Sendable {
+    public static var className: String { "Task" }
+
     public var originalData: Data?
     public var objectId: String?
     public var createdAt: Date?
@@ -21,8 +23,8 @@ public struct Task: ParseObject, Sendable {
     public init() {}
 }
 
-extension Task {
-    /// A new `Task` with the given field values; every other field is `nil`.
+extension TaskObject {
+    /// A new `TaskObject` with the given field values; every other field is `nil`.
     public init(
         title: String,
         done: Bool? = nil
@@ -44,19 +46,19 @@ extension Task {
     }
 }
 
-extension Task {
-    /// The keys of `Task`'s fields, typed by their values, for queries without string literals.
+extension TaskObject {
+    /// The keys of `TaskObject`'s fields, typed by their values, for queries without string literals.
     public enum Field {
         // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Task, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Task, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Task, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<Task, String> { @_optimize(none) get { .init("title") } }
-        public static var done: ParseField<Task, Bool> { @_optimize(none) get { .init("done") } }
+        public static var objectId: ParseField<TaskObject, String> { @_optimize(none) get { .init("objectId") } }
+        public static var createdAt: ParseField<TaskObject, Date> { @_optimize(none) get { .init("createdAt") } }
+        public static var updatedAt: ParseField<TaskObject, Date> { @_optimize(none) get { .init("updatedAt") } }
+        public static var title: ParseField<TaskObject, String> { @_optimize(none) get { .init("title") } }
+        public static var done: ParseField<TaskObject, Bool> { @_optimize(none) get { .init("done") } }
     }
 }
 
-extension Task {
+extension TaskObject {
     /// The users this task is assigned to.
     ///
     /// A query for the `User` objects whose `tasks` links to this object.
