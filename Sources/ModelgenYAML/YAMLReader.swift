@@ -359,8 +359,6 @@ struct TreeBuilder {
         return { .sectionEntry(section: section, $0) }
     }
 
-    /// FNV-1a of a key's UTF-8 bytes: comparing these first makes most key comparisons one
-    /// integer comparison.
     /// `frame` is the innermost one, whose entries are on top of `entries`.
     private mutating func addKey(_ key: String, hash: UInt64, at location: SourceLocation, to frame: Frame) throws(YAMLError) {
         let previous: SourceLocation?
