@@ -933,18 +933,7 @@ struct NamePositions {
         }
     }
 
-    subscript(name: String) -> Int? {
-        if let byName { return byName[name] }
-        return scan(for: name, key: Self.key(of: name))
-    }
-
-    /// Adds `name`, which is not there yet.
-    mutating func insert(_ name: String, at position: Int) {
-        insert(name, key: byName == nil ? Self.key(of: name) : 0, at: position)
-    }
-
-    /// The position of `name`, or `nil` after adding it at `position`: a lookup and an insert
-    /// with the name's key made once.
+    /// The position of `name` if it is there; otherwise `nil`, after adding it at `position`.
     mutating func insertIfAbsent(_ name: String, at position: Int) -> Int? {
         if byName != nil {
             if let found = byName![name] { return found }
@@ -952,28 +941,15 @@ struct NamePositions {
             return nil
         }
         let key = Self.key(of: name)
-        if let found = scan(for: name, key: key) { return found }
-        insert(name, key: key, at: position)
-        return nil
-    }
-
-    private func scan(for name: String, key: UInt64) -> Int? {
         for entry in entries where entry.key == key || entry.key == 0 || key == 0 {
             if entry.name == name { return entry.position }
-        }
-        return nil
-    }
-
-    private mutating func insert(_ name: String, key: UInt64, at position: Int) {
-        if byName != nil {
-            byName![name] = position
-            return
         }
         entries.append((key, name, position))
         if entries.count > Self.scanned {
             byName = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.position) })
             entries = []
         }
+        return nil
     }
 
     /// FNV-1a of an ASCII name's bytes, never `0`; `0` for a name that is not ASCII.
