@@ -3,8 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "modelgen",
-    // ParseRuntime's client uses Swift concurrency and Foundation APIs from these releases.
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    // The oldest systems ParseRuntime and generated models support (docs/Platforms.md says why).
+    // The REST client (`ParseClient` and what it uses) needs iOS 16, macOS 13, tvOS 16 and
+    // watchOS 9 (`Duration`, and `any` of a protocol with a primary associated type), and is
+    // marked `@available` for them. macOS 13 is also what the command-line tool and the tests
+    // need, and one package has one set of minimums.
+    platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .executable(name: "modelgen", targets: ["modelgen"]),
         .library(name: "ModelgenGenerator", targets: ["ModelgenGenerator"]),
@@ -22,17 +26,18 @@ let package = Package(
         .systemLibrary(
             name: "CLibYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // glibc's malloc_trim, which the CLI calls between validating and emitting.
         .systemLibrary(name: "CMalloc"),
         // Locations, diagnostics and the invisible characters they escape, shared by every stage.
         .target(name: "ModelgenDiagnostics"),
         // Stage 1: bytes -> located YAML node tree (libyaml event API).
-        .target(name: "ModelgenYAML", dependencies: ["CLibYAML", "ModelgenDiagnostics"]),
+        .target(name: "ModelgenYAML", dependencies: ["CLibYAML", "ModelgenDiagnostics", "ModelgenFileSystem"]),
         // Stage 2: node tree -> validated schema model.
         .target(name: "ModelgenSchema", dependencies: ["ModelgenYAML", "ModelgenDiagnostics"]),
-        // POSIX file access shared by the stages that read or write files (package access only).
+        // The operating system, for every stage that reads or writes files: POSIX calls, with what
+        // differs between Linux and Apple's systems kept in its Platform.swift (package access only).
         .target(name: "ModelgenFileSystem"),
         // Stage 3a: what every emitter shares: the protocol, generated files and their header.
         .target(name: "ModelgenEmitter", dependencies: ["ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics"]),
@@ -78,7 +83,7 @@ let package = Package(
         // and Parse's wire types, with no dependencies.
         .target(name: "ParseRuntime"),
 
-        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels"]),
+        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "ModelgenTestSupport"]),
 
         // Sample targets: the committed output of every sample schema, compiled against
         // ParseRuntime and exercised against Parse's wire format.

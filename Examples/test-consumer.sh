@@ -3,15 +3,27 @@
 # the build-tool plugin (runs when inputs change, never on a no-change build), the command
 # plugin (writes the same bytes as `modelgen gen`), and `modelgen check` (2 when stale, 0 when fresh).
 # Run from anywhere after `swift build` of the root package; .ci/run runs it after `swift test`.
+#
+# The consumer runs from a copy in a folder named `My Shop é`: a space and an accent in the
+# path, as in `~/Documents/My App` on a Mac, must reach modelgen intact through both plugins.
+# The script sticks to POSIX tools (no GNU-only `sed -i`), so it runs on macOS as well.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-consumer="$root/Examples/Consumer"
 modelgen="${MODELGEN:-$root/.build/debug/modelgen}"
 logs="$(mktemp -d)"
-trap 'rm -rf "$logs"' EXIT
+work="$(mktemp -d)"
+trap 'rm -rf "$logs" "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 pass() { echo "ok: $*"; }
+
+consumer="$work/My Shop é"
+mkdir -p "$consumer"
+(cd "$root/Examples/Consumer" && tar -cf - --exclude=./.build .) | (cd "$consumer" && tar -xf -)
+# The copy depends on this checkout by its absolute path instead of `../..`.
+sed "s|path: \"../..\"|path: \"$root\"|" "$root/Examples/Consumer/Package.swift" >"$consumer/Package.swift"
+grep -q "path: \"$root\"" "$consumer/Package.swift" || fail "the copy's Package.swift does not point at $root"
 cd "$consumer"
+echo "== from $consumer"
 
 echo "== build-tool plugin"
 rm -rf .build
@@ -46,17 +58,18 @@ rm -rf Sources/CommittedModels/Generated
 swift package --allow-writing-to-package-directory generate-models >"$logs/plugin.log" 2>&1 || { cat "$logs/plugin.log"; fail "generate-models failed"; }
 diff -r "$logs/expected" Sources/CommittedModels/Generated || fail "the command plugin wrote other bytes than modelgen gen"
 pass "the command plugin writes the same bytes as modelgen gen"
-if command -v git >/dev/null && git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
-    git -C "$root" diff --exit-code -- Examples/Consumer/Sources/CommittedModels/Generated || fail "the committed models are stale"
-    pass "the committed models are what the plugin writes"
-fi
+diff -r "$root/Examples/Consumer/Sources/CommittedModels/Generated" Sources/CommittedModels/Generated \
+    || fail "the committed models in Examples/Consumer are stale"
+pass "the committed models are what the plugin writes"
 
 echo "== modelgen check"
 mkdir -p "$logs/project"
 cp -R modelgen.yml Schemas Sources "$logs/project/"
 cd "$logs/project"
 "$modelgen" check >"$logs/check0.log" 2>&1 || fail "check on fresh output did not exit 0"
-sed -i 's/      body: string/      body: string\n      views: int/' Schemas/Blog.yaml
+awk '{ print } /^      body: string$/ { print "      views: int" }' Schemas/Blog.yaml >"$logs/Blog.yaml"
+mv "$logs/Blog.yaml" Schemas/Blog.yaml
+grep -q "^      views: int$" Schemas/Blog.yaml || fail "the schema edit did not apply"
 set +e; "$modelgen" check >"$logs/check2.log" 2>&1; status=$?; set -e
 [ "$status" = 2 ] || { cat "$logs/check2.log"; fail "check after a schema edit exited $status, not 2"; }
 grep -q "^+    public var views: Int?" "$logs/check2.log" || { cat "$logs/check2.log"; fail "check printed no readable diff"; }

@@ -4,6 +4,8 @@ import PackageDescription
 
 let package = Package(
     name: "Consumer",
+    // Without these, SwiftPM builds for macOS 10.13 and iOS 12, below what ParseRuntime supports.
+    platforms: [.macOS(.v13), .iOS(.v15)],
     dependencies: [
         .package(name: "modelgen", path: "../.."),
     ],

@@ -8,41 +8,49 @@ import PackagePlugin
 /// `modelgen gen` run in the package directory would. With `--target T`, it generates T's
 /// schemas: with T's own `modelgen.yml` when it has one, otherwise every `.yaml` file of T into
 /// a `Generated` folder beside them. Other arguments are passed on to `modelgen gen` (for example `--emitter swift`).
+///
+/// In Xcode (`XcodeCommandPlugin`, below) it does the same for an app project: right-click the
+/// project, choose "Generate models", and it runs in the project's folder.
 @main
 struct GenerateModels: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) throws {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
-        let passedOn = extractor.remainingArguments
-        let tool = try context.tool(named: "modelgen").url
-        let packageDirectory = context.package.directoryURL
+        let targets = try context.package.targets(named: targetNames).map { target in
+            (name: target.name, files: (target as? SourceModuleTarget)?.sourceFiles.map(\.url))
+        }
+        try Self.generate(targets: targets, passedOn: extractor.remainingArguments,
+                          tool: try context.tool(named: "modelgen").url, in: context.package.directoryURL)
+    }
 
-        guard !targetNames.isEmpty else {
-            try run(tool, ["gen"] + passedOn, in: packageDirectory)
+    /// Runs `modelgen gen` for the whole project (no targets named) or for each target.
+    static func generate(targets: [(name: String, files: [URL]?)], passedOn: [String], tool: URL, in directory: URL) throws {
+        guard !targets.isEmpty else {
+            try run(tool, ["gen"] + passedOn, in: directory)
             return
         }
-        for target in try context.package.targets(named: targetNames) {
-            guard let module = target as? SourceModuleTarget else {
+        for target in targets {
+            guard let files = target.files else {
                 Diagnostics.error("target '\(target.name)' has no sources to generate from")
                 continue
             }
-            let files = module.sourceFiles.map(\.url)
             if let config = files.first(where: { $0.lastPathComponent == "modelgen.yml" }) {
-                try run(tool, ["gen", "--config", config.path()] + passedOn, in: packageDirectory)
+                try run(tool, ["gen", "--config", filePath(config)] + passedOn, in: directory)
             } else {
-                let schemas = files.filter { $0.pathExtension == "yaml" || $0.pathExtension == "yml" }.sorted { $0.path < $1.path }
+                let schemas = files.filter { $0.pathExtension == "yaml" || $0.pathExtension == "yml" }
+                    .sorted { filePath($0) < filePath($1) }
                 guard let first = schemas.first else {
                     Diagnostics.error("target '\(target.name)' has no schema files (.yaml) and no modelgen.yml")
                     continue
                 }
                 // Beside the (first) schema: the target's folder when the schemas are at its top.
-                let output = first.deletingLastPathComponent().appending(path: "Generated").path()
-                try run(tool, ["gen", "--output", output] + passedOn + schemas.map { $0.path() }, in: packageDirectory)
+                let output = filePath(first.deletingLastPathComponent().appending(path: "Generated"))
+                try run(tool, ["gen", "--output", output] + passedOn + schemas.map(filePath), in: directory)
             }
         }
     }
 
-    private func run(_ tool: URL, _ arguments: [String], in directory: URL) throws {
+    private static func run(_ tool: URL, _ arguments: [String], in directory: URL) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -56,6 +64,33 @@ struct GenerateModels: CommandPlugin {
     }
 }
 
+/// A file URL as the path the tool is given: as it is on disk, never percent-encoded (a
+/// package in `~/Documents/My App` stays `My App`, not `My%20App`).
+func filePath(_ url: URL) -> String {
+    url.path(percentEncoded: false)
+}
+
 enum GenerateModelsError: Error {
     case failed(Int32)
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension GenerateModels: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = Set(extractor.extractOption(named: "target"))
+        let targets = context.xcodeProject.targets
+            .filter { targetNames.contains($0.displayName) }
+            .map { (name: $0.displayName, files: Optional($0.inputFiles.map(\.url))) }
+        if targets.count < targetNames.count {
+            let missing = targetNames.subtracting(targets.map(\.name)).sorted()
+            Diagnostics.error("no target named \(missing.joined(separator: ", ")) in the Xcode project")
+            throw GenerateModelsError.failed(1)
+        }
+        try Self.generate(targets: targets, passedOn: extractor.remainingArguments,
+                          tool: try context.tool(named: "modelgen").url, in: context.xcodeProject.directoryURL)
+    }
+}
+#endif

@@ -7,8 +7,11 @@ import PackagePlugin
 /// model. An optional `modelgen.yml` in the target configures the `swift` emitter (`access`,
 /// `runtime`, `unknownEnumCase`) and `templates`. Output goes to the plugin's work directory as
 /// `<schema>.1.swift` ... `<schema>.4.swift` and `ModelgenSupport.swift`: names derived from the
-/// schema file names alone, so SwiftPM knows them before modelgen runs and reruns modelgen only
-/// when a schema, the config or a template changes.
+/// schema file names alone, so the build system knows them before modelgen runs and reruns
+/// modelgen only when a schema, the config or a template changes.
+///
+/// It works for a target of a Swift package and, in Xcode, for a target of an app project
+/// (`XcodeBuildToolPlugin`, below); both give the same command.
 @main
 struct ModelgenPlugin: BuildToolPlugin {
     /// How many files each schema's types are spread over: several smaller files compile faster
@@ -17,13 +20,19 @@ struct ModelgenPlugin: BuildToolPlugin {
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let files = target.sourceFiles.map(\.url)
+        return try Self.commands(targetName: target.name, files: target.sourceFiles.map(\.url),
+                                 workDirectory: context.pluginWorkDirectoryURL,
+                                 tool: try context.tool(named: "modelgen").url)
+    }
+
+    /// The one build command for a target made of `files`, or none when it has no schema.
+    static func commands(targetName: String, files: [URL], workDirectory: URL, tool: URL) throws -> [Command] {
         let config = files.first { $0.lastPathComponent == "modelgen.yml" }
         let schemas = files.filter { ($0.pathExtension == "yaml" || $0.pathExtension == "yml") && $0 != config }
-            .sorted { $0.path < $1.path }
+            .sorted { filePath($0) < filePath($1) }
         guard !schemas.isEmpty else { return [] }
         let templates = files.filter { $0.pathExtension == "mustache" }
-        let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
+        let output = workDirectory.appending(path: "Generated")
         let swiftFolder = output.appending(path: "Swift")
         var outputs = schemas.flatMap { schema in
             let stem = schema.deletingPathExtension().lastPathComponent
@@ -31,17 +40,37 @@ struct ModelgenPlugin: BuildToolPlugin {
         }
         outputs.append(swiftFolder.appending(path: "ModelgenSupport.swift"))
 
-        var arguments = ["gen", "--quiet", "--output", output.path(), "--emitter", "swift",
+        var arguments = ["gen", "--quiet", "--output", filePath(output), "--emitter", "swift",
                          "--option", "swift.shards=\(Self.shards)", "--option", "swift.folder=Swift"]
-        if let config { arguments += ["--config", config.path()] }
-        arguments += schemas.map { $0.path() }
+        if let config { arguments += ["--config", filePath(config)] }
+        arguments += schemas.map(filePath)
         return [
             .buildCommand(
-                displayName: "modelgen: generating models of \(target.name) from \(schemas.map(\.lastPathComponent).joined(separator: ", "))",
-                executable: try context.tool(named: "modelgen").url,
+                displayName: "modelgen: generating models of \(targetName) from \(schemas.map(\.lastPathComponent).joined(separator: ", "))",
+                executable: tool,
                 arguments: arguments,
                 inputFiles: schemas + (config.map { [$0] } ?? []) + templates,
                 outputFiles: outputs),
         ]
     }
 }
+
+/// A file URL as the path the tool is given: as it is on disk, never percent-encoded (a
+/// package in `~/Documents/My App` stays `My App`, not `My%20App`).
+func filePath(_ url: URL) -> String {
+    url.path(percentEncoded: false)
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same for a target of an Xcode app project: its schema files are the `.yaml` files that
+/// are members of the target.
+extension ModelgenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try Self.commands(targetName: target.displayName, files: target.inputFiles.map(\.url),
+                          workDirectory: context.pluginWorkDirectoryURL,
+                          tool: try context.tool(named: "modelgen").url)
+    }
+}
+#endif

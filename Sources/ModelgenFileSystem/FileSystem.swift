@@ -43,7 +43,7 @@ package enum FileSystem {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while limit.map({ result.count < $0 }) ?? true {
             let wanted = min(chunk.count, (limit ?? Int.max) - result.count)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(description: "cannot read '\(path)': \(errorText())")
@@ -52,6 +52,42 @@ package enum FileSystem {
             result.append(contentsOf: chunk[0..<count])
         }
         return result
+    }
+
+    /// Why ``readWhole(_:sizeLimit:)`` failed.
+    package enum ReadFailure: Error {
+        /// The system's reason (or "not a regular file"), without the path.
+        case cannotRead(String)
+        /// The file is larger than the limit; nothing was read.
+        case tooLarge(size: Int)
+    }
+
+    /// The whole regular file, read into one array of exactly its size, when it is no larger
+    /// than `sizeLimit`. A named pipe or a device in its place is refused without waiting.
+    package static func readWhole(_ path: String, sizeLimit: Int) throws(ReadFailure) -> [UInt8] {
+        // O_NONBLOCK: opening a named pipe must not wait for a writer; it is refused below.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .cannotRead(errorText()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .cannotRead(errorText()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .cannotRead("not a regular file") }
+        let size = Int(info.st_size)
+        guard size <= sizeLimit else { throw .tooLarge(size: size) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { raw in
+                systemRead(descriptor, raw.baseAddress! + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(errorText())
+            }
+            if count == 0 { bytes.removeLast(size - filled); break }  // it shrank meanwhile
+            filled += count
+        }
+        return bytes
     }
 
     /// Whether the regular file at `path` holds exactly the UTF-8 bytes of `pieces`, one after
@@ -83,7 +119,7 @@ package enum FileSystem {
     }
 
     /// Writes `bytes` to a new file `path` that must not exist yet (O_EXCL), and with `flushed`
-    /// waits until they are on disk (`fsync`).
+    /// waits until they are on disk (`flushToStorage`).
     package static func createExclusive(_ path: String, bytes: [UInt8], flushed: Bool = true) throws(Failure) {
         let file = try NewFile(creating: path)
         try file.write(bytes)
@@ -114,7 +150,7 @@ package enum FileSystem {
     fileprivate static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(Failure) {
         var written = 0
         while written < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 let message = errorText()
@@ -128,7 +164,7 @@ package enum FileSystem {
 
     /// Flushes (when asked) and closes; on failure removes the file.
     fileprivate static func finish(_ descriptor: Int32, path: String, flushed: Bool) throws(Failure) {
-        if flushed, fsync(descriptor) != 0 {
+        if flushed, flushToStorage(descriptor) != 0 {
             let message = errorText()
             close(descriptor)
             unlink(path)
@@ -138,7 +174,7 @@ package enum FileSystem {
     }
 
     package static func rename(_ from: String, _ to: String) throws(Failure) {
-        guard Glibc.rename(from, to) == 0 else {
+        guard systemRename(from, to) == 0 else {
             throw Failure(description: "cannot move '\(from)' to '\(to)': \(errorText())")
         }
     }
@@ -239,6 +275,22 @@ package enum FileSystem {
         rmdir(directory) == 0
     }
 
+    /// The process's working directory, or "." when it cannot be named.
+    package static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Whether `name` (one path component) matches the shell pattern `pattern` (`*`, `?`,
+    /// `[...]`); a leading `.` must be matched by a `.` in the pattern, as in a shell.
+    package static func nameMatches(_ pattern: String, _ name: String) -> Bool {
+        fnmatch(pattern, name, FNM_PERIOD) == 0
+    }
+
+    /// This process's id.
+    package static let processID: Int32 = getpid()
+
     package static func join(_ a: String, _ b: String) -> String {
         a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
     }
@@ -290,7 +342,7 @@ extension FileSystem {
                 var offset = 0
                 while offset < expected.count {
                     let wanted = min(block.count, expected.count - offset)
-                    let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
+                    let count = block.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
                     if count < 0 {
                         if errno == EINTR { continue }
                         return .failure(Failure(description: "cannot read '\(path)': \(errorText())"))
@@ -379,7 +431,7 @@ extension FileSystem {
             var copied = 0
             while copied < count {
                 let wanted = min(block.count, count - copied)
-                let read = block.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, wanted) }
+                let read = block.withUnsafeMutableBytes { systemRead(input, $0.baseAddress!, wanted) }
                 if read < 0 && errno == EINTR { continue }
                 guard read > 0 else {
                     let message = read == 0 ? "it is shorter than it was" : errorText()
@@ -398,7 +450,7 @@ extension FileSystem {
             }
         }
 
-        /// With `flushed`, waits until the bytes are on disk (`fsync`); then closes the file.
+        /// With `flushed`, waits until the bytes are on disk (`flushToStorage`); then closes the file.
         package func finish(flushed: Bool) throws(Failure) {
             precondition(descriptor >= 0, "\(path) is finished or abandoned already")
             let open = descriptor

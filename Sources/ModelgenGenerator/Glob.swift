@@ -1,11 +1,4 @@
 import ModelgenFileSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Expands the input patterns of `modelgen.yml`: `*`, `?` and `[...]` within one path
 /// component, `**` for any number of directories. Results are sorted, so runs are
@@ -51,7 +44,7 @@ public enum Glob {
         }
         for entry in entries(of: directory) {
             if entry.name.hasPrefix("."), !head.hasPrefix(".") { continue }
-            guard fnmatch(head, entry.name, FNM_PERIOD) == 0 else { continue }
+            guard FileSystem.nameMatches(head, entry.name) else { continue }
             if rest.isEmpty {
                 if !entry.isDirectory { results.append(join(relative, entry.name)) }
             } else if entry.isDirectory {

@@ -3,13 +3,6 @@ import ModelgenDiagnostics
 import ModelgenSchema
 import ModelgenYAML
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Everything one `gen`, `check` or `lint` run needs, after the command line and
 /// `modelgen.yml` are combined: positional schema paths and `--output` win over the config.
@@ -44,9 +37,7 @@ public struct RunSettings: Sendable {
     }
 
     public static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        FileSystem.currentDirectory()
     }
 
     /// Combines the command line with the config file (the one named, or `modelgen.yml` in the

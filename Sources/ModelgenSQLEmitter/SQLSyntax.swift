@@ -1,13 +1,6 @@
 import ModelgenEmitter
 import ModelgenSchema
 import ModelgenTemplates
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// SQL's lexical rules, in one place: quoted identifiers, string literals, comments, and the
 /// names modelgen derives for indexes and constraints. The same rules hold in PostgreSQL and
@@ -68,24 +61,10 @@ public enum SQLSyntax {
     private static func writeDoubling(_ mark: UInt8, _ other: UInt8?, in bytes: UnsafeBufferPointer<UInt8>,
                                       to output: inout TemplateOutput) {
         var start = 0
-        // One mark (every name and literal) or two: loops of their own, the first comparing
-        // each byte once.
-        if let other {
-            for index in bytes.indices where bytes[index] == mark || bytes[index] == other {
-                output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...index]))
-                output.append(byte: bytes[index])
-                start = index + 1
-            }
-        } else if let base = bytes.baseAddress {
-            // `memchr` finds the marks (most names and literals have none) several times
-            // faster than a loop over the bytes (8 M instructions of `gen` at N=1,000).
-            let raw = UnsafeRawPointer(base)
-            while start < bytes.count, let found = memchr(raw + start, Int32(mark), bytes.count - start) {
-                let index = raw.distance(to: UnsafeRawPointer(found))
-                output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...index]))
-                output.append(byte: mark)
-                start = index + 1
-            }
+        for index in bytes.indices where bytes[index] == mark || bytes[index] == other {
+            output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...index]))
+            output.append(byte: bytes[index])
+            start = index + 1
         }
         output.append(utf8: UnsafeBufferPointer(rebasing: bytes[start...]))
     }

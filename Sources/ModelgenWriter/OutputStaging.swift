@@ -3,13 +3,6 @@ import ModelgenDiagnostics
 import ModelgenEmitter
 import ModelgenFileSystem
 import ModelgenGenerator
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `OutputPlan` and `OutputWriter` for files that arrive one at a time, so a run never holds
 /// its whole output: each new or changed file is written at once to a hidden temporary file
@@ -313,7 +306,7 @@ public final class OutputStaging: @unchecked Sendable {
         lock.withLock {
             for entry in entries {
                 switch entry {
-                case .create(_, let temporary), .update(_, let temporary), .createInNewFolder(_, let temporary): unlink(temporary)
+                case .create(_, let temporary), .update(_, let temporary), .createInNewFolder(_, let temporary): try? FileSystem.remove(temporary)
                 case .unchanged: continue
                 }
             }

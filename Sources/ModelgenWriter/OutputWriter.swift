@@ -1,11 +1,4 @@
 import ModelgenFileSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ModelgenEmitter
 import ModelgenGenerator
 
@@ -36,7 +29,7 @@ public enum OutputWriter {
         var staged: [(temporary: String, target: String)] = []
         var createdDirectories: [String] = []
         func discardStaged() {
-            for item in staged { unlink(item.temporary) }
+            for item in staged { try? FileSystem.remove(item.temporary) }
             for directory in createdDirectories.reversed() { _ = FileSystem.removeIfEmpty(directory) }
         }
         do throws(FileSystem.Failure) {
@@ -138,12 +131,12 @@ public enum OutputWriter {
     /// only that run wrote there).
     static func removeTemporary(_ path: String) {
         guard FileSystem.kind(path) == .directory else {
-            unlink(path)
+            try? FileSystem.remove(path)
             return
         }
         for (name, kind) in FileSystem.entries(path) {
             let inside = FileSystem.join(path, name)
-            if kind == .directory { removeTemporary(inside) } else { unlink(inside) }
+            if kind == .directory { removeTemporary(inside) } else { try? FileSystem.remove(inside) }
         }
         _ = FileSystem.removeIfEmpty(path)
     }
@@ -179,7 +172,7 @@ public enum OutputWriter {
     }
 
     /// This process's id, as temporary names carry it.
-    static let processID = getpid()
+    static let processID = FileSystem.processID
 
     /// The process id in a temporary file's name (`.NAME.modelgen-tmp-PID`), or `nil` when
     /// `name` is not one.

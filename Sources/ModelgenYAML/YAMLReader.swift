@@ -1,13 +1,6 @@
 import CLibYAML
 import ModelgenDiagnostics
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ModelgenFileSystem
 
 /// A file the reader refused, with the one located diagnostic that says why.
 public struct YAMLError: Error, Sendable, CustomStringConvertible {
@@ -112,35 +105,17 @@ public enum YAMLReader {
     }
 
     static func readBytes(path: String, displayPath: String, limit: Int) throws(YAMLError) -> [UInt8] {
-        func failure(_ what: String) -> YAMLError {
-            YAMLError(.error("cannot read '\(displayPath)': \(what)", at: nil))
-        }
-        // O_NONBLOCK: opening a named pipe must not wait for a writer; it is refused below.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
-        let size = Int(info.st_size)
-        guard size <= limit else {
-            throw YAMLError(.error("file is \(size) bytes, over the limit of \(limit) bytes",
-                                   at: SourceLocation(file: displayPath, line: 1, column: 1)))
-        }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { raw in
-                Glibc.read(descriptor, raw.baseAddress! + filled, size - filled)
+        do throws(FileSystem.ReadFailure) {
+            return try FileSystem.readWhole(path, sizeLimit: limit)
+        } catch {
+            switch error {
+            case .cannotRead(let reason):
+                throw YAMLError(.error("cannot read '\(displayPath)': \(reason)", at: nil))
+            case .tooLarge(let size):
+                throw YAMLError(.error("file is \(size) bytes, over the limit of \(limit) bytes",
+                                       at: SourceLocation(file: displayPath, line: 1, column: 1)))
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(String(cString: strerror(errno)))
-            }
-            if count == 0 { bytes.removeLast(size - filled); break }
-            filled += count
         }
-        return bytes
     }
 }
 

@@ -322,13 +322,14 @@ enum OutputSafety {
         }
     }
 
-    /// The same failure as a full disk, on any machine: a file-size limit (`prlimit --fsize`)
-    /// makes every write past 8 KiB fail with EFBIG, partway through the output.
+    /// The same failure as a full disk, on any machine: a file-size limit (the shell's
+    /// `ulimit -f`, in 512-byte blocks) makes every write past 8 KiB fail with EFBIG, partway
+    /// through the output.
     @Test func aWriteThatFailsPartwayIsAClearErrorAndChangesNothing() async throws {
         let sandbox = try await prepare()
         defer { sandbox.remove() }
         // SIGXFSZ ignored, as a shell's `trap` passes it through exec, so the write returns EFBIG.
-        let prefix = ["/bin/sh", "-c", "trap '' XFSZ; exec prlimit --fsize=8192 -- \"$@\"", "sh"]
+        let prefix = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 16; exec \"$@\"", "sh"]
         let before = try sandbox.snapshot()
         let run = try await ModelgenProcess.run(["gen", "s.yaml", "--output", "Out"], in: sandbox.path, prefix: prefix)
         #expect(run.isCleanFailure, "\(run)")
@@ -354,7 +355,7 @@ enum OutputSafety {
 
     /// Mounts a tmpfs of `size` for `body`, as root; says why and skips where it cannot (a
     /// container without CAP_SYS_ADMIN). The failure paths these tests reach are also reached
-    /// on every machine, by the `nobody` and `prlimit` tests above.
+    /// on every machine, by the `nobody` and file-size-limit tests above.
     private func withTinyFileSystem(size: String, _ body: (String) async throws -> Void) async throws {
         let mount = NSTemporaryDirectory() + "modelgen-mount-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)

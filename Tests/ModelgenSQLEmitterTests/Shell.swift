@@ -1,4 +1,5 @@
 import Foundation
+import ModelgenTestSupport
 import Testing
 
 /// What a finished command printed and how it exited.
@@ -41,20 +42,13 @@ enum Shell {
         let errPath = scratch.appendingPathComponent("err").path
         try (input ?? "").write(toFile: inPath, atomically: false, encoding: .utf8)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = variables.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw DatabaseError.failed("cannot run \(executable): error \(spawned)") }
+        let pid: pid_t
+        switch spawnProcess(executable, arguments: [executable] + arguments, environment: variables,
+                            input: inPath, output: outPath, errors: errPath) {
+        case .success(let started): pid = started
+        case .failure(let code): throw DatabaseError.failed("cannot run \(executable): error \(code.code.rawValue)")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS, and 128 + the signal for a killed process, as shells report it.

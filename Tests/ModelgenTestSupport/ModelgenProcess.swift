@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The real `modelgen` executable run as a child process, with what robustness tests need
 /// beyond its output: its own peak memory and time (through `wait4`, so tests running other
@@ -22,7 +17,10 @@ public final class ModelgenProcess: @unchecked Sendable {
         public var signal: Int32?
         public var stdout: String
         public var stderr: String
-        /// Peak resident memory of the child alone, in bytes (sampled every 2 ms on Linux).
+        /// Peak resident memory of the child alone, in bytes: sampled every 2 ms where the
+        /// system shows it while the child runs (Linux), else `ru_maxrss` from `wait4`. On
+        /// Linux `ru_maxrss` will not do alone: a child started with posix_spawn (vfork)
+        /// inherits the test process's peak as its own when it calls exec.
         public var peakMemory: Int
         /// Wall-clock time from start to exit.
         public var seconds: Double
@@ -49,24 +47,18 @@ public final class ModelgenProcess: @unchecked Sendable {
         let executable = try Self.executable()
         scratch = NSTemporaryDirectory() + "modelgen-process-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, scratch + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, scratch + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         // The shell changes directory and replaces itself with modelgen (same process id), since
         // posix_spawn_file_actions_addchdir_np is not visible to Swift everywhere.
         let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + prefix + [executable] + arguments
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = variables.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
         started = Date()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
-        guard spawned == 0 else { throw ProcessFailure("cannot run \(executable): \(String(cString: strerror(spawned)))") }
-        self.pid = pid
+        switch spawnProcess("/bin/sh", arguments: command, environment: variables,
+                            input: "/dev/null", output: scratch + "/out", errors: scratch + "/err") {
+        case .success(let pid):
+            self.pid = pid
+        case .failure(let code):
+            throw ProcessFailure("cannot run \(executable): \(String(cString: strerror(code.code.rawValue)))")
+        }
     }
 
     /// Sends `signal` (SIGKILL by default) to the running process.
@@ -88,7 +80,7 @@ public final class ModelgenProcess: @unchecked Sendable {
         let deadline = started.addingTimeInterval(timeout)
         var highWater = 0
         while true {
-            highWater = max(highWater, Self.memoryHighWater(of: pid) ?? 0)
+            highWater = max(highWater, residentHighWater(of: pid) ?? 0)
             let result = wait4(pid, &status, WNOHANG, &usage)
             if result == pid { break }
             if result == -1 && errno != EINTR { break }
@@ -105,17 +97,7 @@ public final class ModelgenProcess: @unchecked Sendable {
         let stderr = (try? Data(contentsOf: URL(fileURLWithPath: scratch + "/err"))) ?? Data()
         return Outcome(exitStatus: signalled ? nil : (status >> 8) & 0xFF, signal: signalled ? status & 0x7F : nil,
                        stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-                       peakMemory: highWater > 0 ? highWater : Int(usage.ru_maxrss) * 1024, seconds: seconds, timedOut: timedOut)
-    }
-
-    /// The process's own peak resident memory so far (`VmHWM` on Linux), in bytes. `ru_maxrss`
-    /// from `wait4` will not do on Linux: a process started with posix_spawn (vfork) inherits
-    /// the test process's peak as its own when it calls exec.
-    private static func memoryHighWater(of pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
-        let kilobytes = line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first
-        return kilobytes.flatMap { Int($0) }.map { $0 * 1024 }
+                       peakMemory: highWater > 0 ? highWater : maximumResidentBytes(usage), seconds: seconds, timedOut: timedOut)
     }
 
     /// Runs `modelgen ARGUMENTS` in `directory` to the end.

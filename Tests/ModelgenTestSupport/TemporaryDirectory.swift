@@ -5,8 +5,11 @@ public struct TemporaryDirectory: Sendable {
     public let path: String
 
     public init() throws {
-        path = NSTemporaryDirectory() + "modelgen-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let created = NSTemporaryDirectory() + "modelgen-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: created, withIntermediateDirectories: true)
+        // The real path, as modelgen sees it through its working directory (on a Mac the
+        // temporary folder under /var is /private/var).
+        path = resolvedPath(created)
     }
 
     public func write(_ relative: String, _ text: String) throws {

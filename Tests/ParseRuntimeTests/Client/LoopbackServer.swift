@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ModelgenTestSupport
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for testing ``URLSessionTransport`` over real
 /// sockets: one thread, one connection at a time, `Connection: close`.
@@ -72,11 +68,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     private static func listen() throws -> (Int32, UInt16) {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = makeTCPSocket()
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -104,6 +96,7 @@ final class LoopbackServer: @unchecked Sendable {
             // After `stop()`, accept fails at once on the shut-down socket.
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
+            preventSIGPIPE(connection)
             serve(connection)
         }
     }
@@ -128,7 +121,7 @@ final class LoopbackServer: @unchecked Sendable {
             write(connection, head)
             for _ in 0..<count {
                 Thread.sleep(forTimeInterval: interval)
-                guard send(connection, [UInt8](chunk), chunk.count, noSignal) == chunk.count else { return }
+                guard send(connection, [UInt8](chunk), chunk.count, noSignalSendFlags) == chunk.count else { return }
             }
         }
     }
@@ -169,7 +162,7 @@ final class LoopbackServer: @unchecked Sendable {
             guard let base = raw.baseAddress else { return }
             var sent = 0
             while sent < data.count {
-                let count = send(connection, base + sent, data.count - sent, noSignal)
+                let count = send(connection, base + sent, data.count - sent, noSignalSendFlags)
                 guard count > 0 else { return }
                 sent += count
             }
@@ -182,9 +175,3 @@ private func posixListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
     listen(fd, backlog)
 }
 
-/// Keeps a closed peer from killing the test process with SIGPIPE.
-#if os(Linux)
-private let noSignal = Int32(MSG_NOSIGNAL)
-#else
-private let noSignal: Int32 = 0
-#endif
