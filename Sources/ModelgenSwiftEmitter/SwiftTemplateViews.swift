@@ -898,7 +898,7 @@ enum CompiledSwiftTemplates {
                         output.append(b1[i1].target)
                         output.appendLiteral("` objects in the `")
                         output.append(b1[i1].parseName)
-                        output.appendLiteral("` relation (`$relatedTo`); run it\n    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    ")
+                        output.appendLiteral("` relation (`$relatedTo`); run it\n    /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)\n    ")
                         output.append(view.common.access)
                         output.appendLiteral("func ")
                         output.append(b1[i1].helper)
@@ -956,7 +956,7 @@ enum CompiledSwiftTemplates {
                         output.append(b1[i1].owner)
                         output.appendLiteral("` objects whose `")
                         output.append(b1[i1].ownerField)
-                        output.appendLiteral("` links to this object; run it with\n    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    ")
+                        output.appendLiteral("` links to this object; run it with\n    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.\n    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)\n    ")
                         output.append(view.common.access)
                         output.appendLiteral("func ")
                         output.append(b1[i1].helper)
@@ -976,7 +976,7 @@ enum CompiledSwiftTemplates {
             output.appendLiteral("}\n")
         }
         if let v1 = view.userHelpers {
-            output.appendLiteral("\nextension ")
+            output.appendLiteral("\n@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)\nextension ")
             output.append(v1.typeName)
             output.appendLiteral(" {\n    /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it\n    /// with later requests; the returned user has its `objectId` and no password.\n    ")
             output.append(view.common.access)

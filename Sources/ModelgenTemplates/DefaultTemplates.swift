@@ -244,6 +244,7 @@ public enum DefaultTemplates {
 
                 /// A query for the `{{{target}}}` objects in the `{{{parseName}}}` relation (`$relatedTo`); run it
                 /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+                @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
                 {{{access}}}func {{{helper}}}Query() -> ParseQuery<{{{target}}}> {
                     {{{target}}}.query(.relatedTo(self, through: Field.{{{key}}}))
                 }
@@ -271,6 +272,7 @@ public enum DefaultTemplates {
             {{#parseRuntime}}
                 /// A query for the `{{{owner}}}` objects whose `{{{ownerField}}}` links to this object; run it with
                 /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+                @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
                 {{{access}}}func {{{helper}}}Query() -> ParseQuery<{{{owner}}}> {
                     {{{owner}}}.query({{{owner}}}.Field.{{{ownerKey}}} == self)
                 }
@@ -280,6 +282,7 @@ public enum DefaultTemplates {
             {{/hasQueries}}
             {{#userHelpers}}
 
+            @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
             extension {{{typeName}}} {
                 /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it
                 /// with later requests; the returned user has its `objectId` and no password.

@@ -107,6 +107,7 @@ extension Book {
 
     /// A query for the `Author` objects in the `authors` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func authorsQuery() -> ParseQuery<Author> {
         Author.query(.relatedTo(self, through: Field.authors))
     }
@@ -121,6 +122,7 @@ extension Book {
 
     /// A query for the `Publisher` objects in the `publishers` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func publishersQuery() -> ParseQuery<Publisher> {
         Publisher.query(.relatedTo(self, through: Field.publishers))
     }

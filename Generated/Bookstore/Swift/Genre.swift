@@ -83,6 +83,7 @@ extension Genre {
 
     /// A query for the `Book` objects in the `books` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func booksQuery() -> ParseQuery<Book> {
         Book.query(.relatedTo(self, through: Field.books))
     }

@@ -76,6 +76,7 @@ extension Unit {
     ///
     /// A query for the `GroceryItem` objects whose `unit` links to this object; run it with
     /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func itemsQuery() -> ParseQuery<GroceryItem> {
         GroceryItem.query(GroceryItem.Field.unit == self)
     }

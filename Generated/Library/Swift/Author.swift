@@ -73,6 +73,7 @@ extension Author {
 extension Author {
     /// A query for the `Book` objects whose `authors` links to this object; run it with
     /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func booksQuery() -> ParseQuery<Book> {
         Book.query(Book.Field.authors == self)
     }

@@ -88,6 +88,7 @@ extension DogClub {
 
     /// A query for the `Person` objects in the `members` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func membersQuery() -> ParseQuery<Person> {
         Person.query(.relatedTo(self, through: Field.members))
     }

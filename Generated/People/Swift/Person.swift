@@ -103,6 +103,7 @@ extension Person {
 
     /// A query for the `Dog` objects in the `dogs` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func dogsQuery() -> ParseQuery<Dog> {
         Dog.query(.relatedTo(self, through: Field.dogs))
     }
@@ -113,6 +114,7 @@ extension Person {
     ///
     /// A query for the `DogClub` objects whose `members` links to this object; run it with
     /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func clubsQuery() -> ParseQuery<DogClub> {
         DogClub.query(DogClub.Field.members == self)
     }

@@ -85,6 +85,7 @@ extension TaskObject {
     ///
     /// A query for the `User` objects whose `tasks` links to this object; run it with
     /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func assigneeQuery() -> ParseQuery<User> {
         User.query(User.Field.tasks == self)
     }

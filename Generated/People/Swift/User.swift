@@ -86,11 +86,13 @@ extension User {
 
     /// A query for the `TaskObject` objects in the `tasks` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func tasksQuery() -> ParseQuery<TaskObject> {
         TaskObject.query(.relatedTo(self, through: Field.tasks))
     }
 }
 
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension User {
     /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it
     /// with later requests; the returned user has its `objectId` and no password.

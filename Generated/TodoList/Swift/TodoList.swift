@@ -100,6 +100,7 @@ extension TodoList {
 
     /// A query for the `User` objects in the `members` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func membersQuery() -> ParseQuery<User> {
         User.query(.relatedTo(self, through: Field.members))
     }
@@ -114,6 +115,7 @@ extension TodoList {
 
     /// A query for the `Role` objects in the `editors` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func editorsQuery() -> ParseQuery<Role> {
         Role.query(.relatedTo(self, through: Field.editors))
     }
@@ -122,6 +124,7 @@ extension TodoList {
 extension TodoList {
     /// A query for the `TodoListItem` objects whose `list` links to this object; run it with
     /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func itemsQuery() -> ParseQuery<TodoListItem> {
         TodoListItem.query(TodoListItem.Field.list == self)
     }

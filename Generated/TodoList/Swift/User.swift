@@ -103,6 +103,7 @@ extension User {
     }
 }
 
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension User {
     /// Signs up a new user (`POST /users`). The client keeps the new session token and sends it
     /// with later requests; the returned user has its `objectId` and no password.

@@ -90,6 +90,7 @@ extension Select {
 
     /// A query for the `Payload` objects in the `where` relation (`$relatedTo`); run it
     /// with a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     public func whereQuery() -> ParseQuery<Payload> {
         Payload.query(.relatedTo(self, through: Field.`where`))
     }
