@@ -20,6 +20,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Only for its copy of libyaml's C source (the target CYaml), built on Apple's systems.
+        .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     ],
     targets: [
         // Stage 0: Debian's libyaml, through a shim header.
@@ -33,7 +35,15 @@ let package = Package(
         // Locations, diagnostics and the invisible characters they escape, shared by every stage.
         .target(name: "ModelgenDiagnostics"),
         // Stage 1: bytes -> located YAML node tree (libyaml event API).
-        .target(name: "ModelgenYAML", dependencies: ["CLibYAML", "ModelgenDiagnostics", "ModelgenFileSystem"]),
+        //
+        // libyaml comes from the system on Linux (Debian's libyaml-dev, through CLibYAML) and,
+        // on Apple's systems, from Yams's copy of its C source (the module CYaml), so a Mac, Xcode
+        // and an iOS build need nothing installed. Both are libyaml 0.2.5, with the same API.
+        .target(name: "ModelgenYAML", dependencies: [
+            .target(name: "CLibYAML", condition: .when(platforms: [.linux, .android, .openbsd, .windows, .wasi])),
+            .product(name: "Yams", package: "Yams", condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+            "ModelgenDiagnostics", "ModelgenFileSystem",
+        ]),
         // Stage 2: node tree -> validated schema model.
         .target(name: "ModelgenSchema", dependencies: ["ModelgenYAML", "ModelgenDiagnostics"]),
         // The operating system, for every stage that reads or writes files: POSIX calls, with what

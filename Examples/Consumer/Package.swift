@@ -6,6 +6,11 @@ let package = Package(
     name: "Consumer",
     // Without these, SwiftPM builds for macOS 10.13 and iOS 12, below what ParseRuntime supports.
     platforms: [.macOS(.v13), .iOS(.v15)],
+    products: [
+        // A product so that Xcode has a scheme to build the plugin-generated models with (CI
+        // builds it for the iOS Simulator).
+        .library(name: "ShopModels", targets: ["ShopModels"]),
+    ],
     dependencies: [
         .package(name: "modelgen", path: "../.."),
     ],

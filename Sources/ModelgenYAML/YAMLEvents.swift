@@ -1,4 +1,10 @@
+// libyaml: Yams's copy of its source on Apple's systems, the system's library elsewhere
+// (Package.swift says why).
+#if canImport(CYaml)
+import CYaml
+#else
 import CLibYAML
+#endif
 import ModelgenDiagnostics
 
 /// libyaml's events for a stretch of a file, copied out of libyaml's allocations into two flat
@@ -114,8 +120,20 @@ struct EventParser: ~Copyable {
     /// so that the events before it are built first and an error they hold comes first.
     private var pending: YAMLError?
 
+    /// Yams's libyaml (Apple's systems) has a nesting limit of its own that Debian's 0.2.5 does
+    /// not: a process-wide 1,000 levels, less the flow levels its scanner has read ahead, so a
+    /// file that opens many `[` at once fails at the first with "Maximum nesting level
+    /// reached". The reader limits depth itself (`YAMLLimits.maxDepth`) with a located error,
+    /// so libyaml's limit is lifted, once, for both builds to say the same.
+    private static let nestingLimitLifted: Void = {
+        #if canImport(CYaml)
+        yaml_set_max_nest_level(Int32.max)
+        #endif
+    }()
+
     /// `input` must outlive the parser.
     init(_ input: UnsafeBufferPointer<UInt8>, file: String) throws(YAMLError) {
+        _ = Self.nestingLimitLifted
         parser = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
             parser.deallocate()

@@ -1,4 +1,10 @@
+// libyaml: Yams's copy of its source on Apple's systems, the system's library elsewhere
+// (Package.swift says why).
+#if canImport(CYaml)
+import CYaml
+#else
 import CLibYAML
+#endif
 import ModelgenDiagnostics
 import ModelgenFileSystem
 

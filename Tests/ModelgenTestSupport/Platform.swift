@@ -16,23 +16,20 @@ import Darwin
 /// written to the files `output` and `errors`. Returns the child's id, or the error number.
 public func spawnProcess(_ executable: String, arguments: [String], environment: [String],
                          input: String, output: String, errors: String) -> Result<pid_t, POSIXError> {
-    // glibc declares the actions as a struct; Apple's systems as an opaque pointer that
-    // `posix_spawn_file_actions_init` allocates.
-    #if canImport(Darwin)
-    var actions: posix_spawn_file_actions_t? = nil
-    #else
-    var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // Allocated rather than declared: glibc's type is a struct, Apple's an opaque pointer that
+    // `posix_spawn_file_actions_init` fills in; room for either works for both.
+    let actions = UnsafeMutablePointer<posix_spawn_file_actions_t>.allocate(capacity: 1)
+    defer { actions.deallocate() }
+    posix_spawn_file_actions_init(actions)
+    defer { posix_spawn_file_actions_destroy(actions) }
+    posix_spawn_file_actions_addopen(actions, 0, input, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, actions, nil, argv, envp)
     guard spawned == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)) }
     return .success(pid)
 }

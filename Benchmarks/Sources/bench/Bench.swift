@@ -4,11 +4,6 @@
 //
 // builds the tools in release (scratch path Benchmarks/.build/tools), writes the synthetic
 // schemas into Benchmarks/.work, measures and writes docs/Performance.md.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Repeated measurements of one step.
@@ -298,11 +293,7 @@ final class Harness {
     /// any deletion near them, by anything on the machine, so `gen`'s time there depends on what
     /// else ran. `nil` where there is no tmpfs (the step is left out).
     lazy var memoryFolder: String? = {
-        let mounts = (try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? ""
-        guard mounts.split(separator: "\n").contains(where: { line in
-            let fields = line.split(separator: " ")
-            return fields.count > 2 && fields[1] == "/dev/shm" && fields[2] == "tmpfs"
-        }) else { return nil }
+        guard isTmpfs("/dev/shm") else { return nil }
         let path = "/dev/shm/modelgen-bench-\(getpid())"
         guard (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil else { return nil }
         return path
@@ -624,6 +615,6 @@ final class Harness {
     // MARK: Machine
 
     func loadAverage() -> String {
-        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+        systemLoadAverage() ?? "?"
     }
 }

@@ -104,9 +104,4 @@ struct Options: Codable {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation

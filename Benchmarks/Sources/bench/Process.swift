@@ -2,11 +2,6 @@
 // posix_spawn ... wait4, and peak resident memory from the rusage wait4 returns (on Linux it is
 // the largest of the child and every descendant it waited for, so `swift build` reports its
 // biggest compiler process).
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 struct Measurement: Codable {
@@ -56,28 +51,31 @@ func spawn(_ arguments: [String], in directory: String? = nil, log: String? = ni
 
 func spawnDirectly(_ arguments: [String], in directory: String? = nil, log: String? = nil,
                    timeoutSeconds: Double? = nil) throws -> Measurement {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    // Allocated rather than declared: the type is a struct on Linux and a pointer on a Mac.
+    let actions = UnsafeMutablePointer<posix_spawn_file_actions_t>.allocate(capacity: 1)
+    defer { actions.deallocate() }
+    posix_spawn_file_actions_init(actions)
+    defer { posix_spawn_file_actions_destroy(actions) }
+    posix_spawn_file_actions_addopen(actions, 0, "/dev/null", O_RDONLY, 0)
     let target = log ?? "/dev/null"
-    posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawn_file_actions_addopen(actions, 1, target, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(actions, 1, 2)
+    let attributes = UnsafeMutablePointer<posix_spawnattr_t>.allocate(capacity: 1)
+    defer { attributes.deallocate() }
+    posix_spawnattr_init(attributes)
+    defer { posix_spawnattr_destroy(attributes) }
+    posix_spawnattr_setflags(attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    posix_spawnattr_setpgroup(attributes, 0)
 
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    // Glibc's headers hide posix_spawn_file_actions_addchdir_np: the harness is single-threaded,
+    // Linux's headers hide posix_spawn_file_actions_addchdir_np: the harness is single-threaded,
     // so it changes its own directory around the spawn instead.
     let previous = FileManager.default.currentDirectoryPath
     if let directory, chdir(directory) != 0 { throw RunError(description: "cannot enter \(directory)") }
     var pid: pid_t = 0
     let start = monotonicMs()
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+    let spawned = posix_spawnp(&pid, arguments[0], actions, attributes, argv, environ)
     if directory != nil { chdir(previous) }
     guard spawned == 0 else { throw RunError(description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
 
@@ -103,7 +101,7 @@ func spawnDirectly(_ arguments: [String], in directory: String? = nil, log: Stri
     }
     let wall = monotonicMs() - start
     let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return Measurement(wallMs: wall, peakRSSKB: Int(usage.ru_maxrss), status: code, timedOut: timedOut)
+    return Measurement(wallMs: wall, peakRSSKB: peakKilobytes(usage), status: code, timedOut: timedOut)
 }
 
 /// Runs and requires exit status 0 (or one of `allowed`); the log is shown on failure.

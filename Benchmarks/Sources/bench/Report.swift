@@ -414,12 +414,8 @@ struct Report {
     }
 
     func machine() -> String {
-        let cpu = ((try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? "")
-            .components(separatedBy: "\n").first { $0.hasPrefix("model name") }?
-            .components(separatedBy: ":").last?.trimmingCharacters(in: .whitespaces) ?? "?"
-        let memory = ((try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? "")
-            .components(separatedBy: "\n").first { $0.hasPrefix("MemTotal") }?
-            .split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { String(format: "%.0f GB RAM", $0 / 1_048_576) } ?? "?"
+        let cpu = processorName() ?? "?"
+        let memory = memoryKilobytes().map { String(format: "%.0f GB RAM", Double($0) / 1_048_576) } ?? "?"
         return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory), \(capture(["uname", "-sr"]))"
     }
 }
