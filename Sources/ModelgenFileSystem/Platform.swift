@@ -12,7 +12,7 @@ import Darwin
 //
 // The calls below have the same names as members of `FileSystem` (`read`, `write`, `rename`),
 // so they are reached through these free functions rather than through a module name, which
-// would differ per system (`Glibc.read` does not exist on a Mac).
+// would differ per system (there is no Glibc module on a Mac).
 
 /// POSIX `read`: up to `count` bytes into `buffer`; the count read, 0 at the end, -1 with `errno`.
 func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
