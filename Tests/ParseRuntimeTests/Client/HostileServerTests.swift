@@ -8,8 +8,10 @@ import FoundationNetworking
 /// A server that lies, stalls, drips or floods, over real loopback sockets and through the
 /// default transport: every case ends in a typed error within the call's deadline, never a
 /// crash, a hang or an unbounded buffer. (Well-formed but unreadable bodies are covered by
-/// `ResponseHandlingTests`; this suite is about what arrives on the wire.)
-@Suite(.serialized) struct HostileServerTests {
+/// `ResponseHandlingTests`; this suite is about what arrives on the wire.) The typed error
+/// shows which limit ended each call; wall-clock bounds are only lower bounds, since a busy
+/// test machine can delay any task, and the time limit turns a real hang into a failure.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct HostileServerTests {
     typealias Author = Bookstore.Author
 
     private func client(_ server: LoopbackServer, timeout: Duration = .seconds(10), maxResponseSize: Int = 1 << 20) -> ParseClient {
@@ -30,14 +32,13 @@ import FoundationNetworking
 
     @Test func aBodyCutShortOfItsContentLengthIsATransportError() async throws {
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n"
-        let (error, elapsed) = try await call(.raw(Data((head + #"{"objectId":"a1","na"#).utf8)), timeout: .seconds(30))
+        let (error, _) = try await call(.raw(Data((head + #"{"objectId":"a1","na"#).utf8)), timeout: .seconds(30))
         // URLSession on Linux reports libcurl's "partial file" as an unknown URLError (-1), so
         // the kind is `.other`; on Apple platforms it is a lost connection.
         guard case .transport = error else {
             Issue.record("expected .transport, got \(String(describing: error))")
             return
         }
-        #expect(elapsed < .seconds(60), "\(elapsed)")
     }
 
     @Test func aContentLengthShorterThanTheJSONIsADecodingError() async throws {
@@ -54,13 +55,12 @@ import FoundationNetworking
 
     @Test(arguments: ["", "HELLO\r\n\r\n", "HTTP/1.1 banana\r\n\r\n", "\u{0}\u{1}\u{2}garbage", "HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\n"])
     func somethingThatIsNotHTTPIsATypedError(_ reply: String) async throws {
-        let (error, elapsed) = try await call(.raw(Data(reply.utf8)), timeout: .seconds(20))
+        let (error, _) = try await call(.raw(Data(reply.utf8)), timeout: .seconds(20))
         // URLSession names these in more than one way; what matters is a typed failure in time.
         switch error {
         case .transport?, .invalidResponse?, .decoding?, .timedOut?: break
         default: Issue.record("expected a transport-level error for \(reply.debugDescription), got \(String(describing: error))")
         }
-        #expect(elapsed < .seconds(60), "\(elapsed)")
     }
 
     @Test func aServerThatDripsForeverHitsTheDeadline() async throws {
@@ -69,16 +69,15 @@ import FoundationNetworking
         let (error, elapsed) = try await call(.trickle(head: head, chunk: Data(" ".utf8), count: 100, interval: 0.1),
                                               timeout: .milliseconds(800))
         #expect(error == .timedOut(after: .milliseconds(800)))
-        #expect(elapsed >= .milliseconds(790) && elapsed < .seconds(60), "\(elapsed)")
+        #expect(elapsed >= .milliseconds(790), "\(elapsed)")
     }
 
     @Test func aHugeBodyWithoutContentLengthStopsAtTheLimit() async throws {
         // Read-until-close, the length never announced: the limit must hold while reading.
         let head = Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8)
-        let (error, elapsed) = try await call(.trickle(head: head, chunk: Data(repeating: UInt8(ascii: " "), count: 256 << 10),
+        let (error, _) = try await call(.trickle(head: head, chunk: Data(repeating: UInt8(ascii: " "), count: 256 << 10),
                                                        count: 64, interval: 0), maxResponseSize: 1 << 20)
         #expect(error == .responseTooLarge(limit: 1 << 20))
-        #expect(elapsed < .seconds(60), "\(elapsed)")
     }
 
     @Test func aHugeChunkedBodyStopsAtTheLimit() async throws {
