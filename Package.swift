@@ -93,7 +93,7 @@ let package = Package(
         // and Parse's wire types, with no dependencies.
         .target(name: "ParseRuntime"),
 
-        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "ModelgenTestSupport"]),
+        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "GameModels", "ModelgenTestSupport"]),
 
         // Sample targets: the committed output of every sample schema, compiled against
         // ParseRuntime and exercised against Parse's wire format.
@@ -103,8 +103,9 @@ let package = Package(
         .target(name: "RecipesModels", dependencies: ["ParseRuntime"], path: "Generated/Recipes/Swift"),
         .target(name: "PeopleModels", dependencies: ["ParseRuntime"], path: "Generated/People/Swift"),
         .target(name: "GroceryModels", dependencies: ["ParseRuntime"], path: "Generated/Grocery/Swift"),
+        .target(name: "GameModels", dependencies: ["ParseRuntime"], path: "Generated/Game/Swift"),
         .testTarget(name: "SampleModelTests", dependencies: [
-            "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
+            "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
         ]),
         // The output of Tests/InjectionModels/Injection.yaml (text that tries to break out of
         // string literals and comments, keywords as names), compiled here and run by its tests.

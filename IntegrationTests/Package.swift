@@ -37,11 +37,12 @@ let package = Package(
         .target(name: "RecipesModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
         .target(name: "PeopleModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
         .target(name: "GroceryModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
+        .target(name: "GameModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
 
         .testTarget(name: "ParseClientEndToEndTests", dependencies: [
             "ParseTestServer",
             .product(name: "ParseRuntime", package: "modelgen"),
-            "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
+            "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -32,9 +32,16 @@ public enum NamingRules {
         }
     }
 
-    /// Whether the ParseSwift SDK silently drops a field of this name when it saves (outside
-    /// `_User` for `emailVerified`), so a value written to it never reaches the server.
-    public static func isDroppedBySDK(_ name: String) -> Bool {
+    /// Whether Parse Server refuses a field of this name in the body of a create (`id`: error
+    /// 105, "id is an invalid field name"), though it accepts it in updates.
+    public static func isRefusedOnCreate(_ name: String) -> Bool {
+        name == "id"
+    }
+
+    /// Whether the ParseSwift SDK leaves a field of this name out of every save (its own
+    /// properties, and `_User`'s `emailVerified`), so a value written to it never reaches the
+    /// server. ParseRuntime sends them.
+    public static func isDroppedByParseSwift(_ name: String) -> Bool {
         switch name {
         case "id", "score", "emailVerified": true
         default: false

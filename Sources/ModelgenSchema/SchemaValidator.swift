@@ -376,14 +376,10 @@ struct SchemaValidator {
                                           .init("SQLite column names ignore case, so they would collide")])
                 continue
             }
-            if NamingRules.isDroppedBySDK(declaration.name) {
-                let isUserEmailVerified: Bool
-                if case .class(_, .user?) = owner { isUserEmailVerified = declaration.name == "emailVerified" } else { isUserEmailVerified = false }
-                if !isUserEmailVerified {
-                    diagnostics.warning("the ParseSwift SDK silently drops a field named '\(declaration.name)' when saving",
-                                        at: declaration.location,
-                                        notes: [.init("rename the field, or set values for it only through the REST API")])
-                }
+            if case .class = owner, NamingRules.isRefusedOnCreate(declaration.name) {
+                diagnostics.warning("Parse Server refuses a field named '\(declaration.name)' when an object is created",
+                                    at: declaration.location,
+                                    notes: [.init("a create that sends it fails with error 105; rename the field, or set it only in updates")])
             }
             checkIdentifierLength(declaration.name, what: "field name", at: declaration.location)
             let values = declaration.values

@@ -32,6 +32,7 @@ public struct SwiftModelEmitter: Emitter {
         let names = SwiftTypeNames(schema: schema, boxesPointers: options.runtime == .parseRuntime, diagnostics: &local)
         checkHelperNames(schema, diagnostics: &local)
         checkEnumCases(schema, diagnostics: &local)
+        checkFieldsParseSwiftDrops(schema, diagnostics: &local)
         diagnostics.append(contentsOf: local.diagnostics)
         guard !local.hasErrors,
               let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
@@ -129,6 +130,22 @@ public struct SwiftModelEmitter: Emitter {
             for item in definition.cases where item.name == "unknown" {
                 diagnostics.error("enum '\(definition.name)' has a case named 'unknown', which 'unknownEnumCase' adds for values this code does not know",
                                   at: item.location, notes: [.init("rename the case, or turn 'unknownEnumCase' off for the swift emitter")])
+            }
+        }
+    }
+
+    /// ParseSwift leaves `score` and `emailVerified` out of every save body (they are its own
+    /// properties, or the server's), so values of a field so named never reach the server.
+    /// Only the ParseSwift runtime has the problem; ParseRuntime sends every field of the app.
+    /// (`id` is refused by Parse Server itself, which the schema check reports for every runtime.)
+    private func checkFieldsParseSwiftDrops(_ schema: Schema, diagnostics: inout DiagnosticCollector) {
+        guard options.runtime == .parseSwift else { return }
+        for definition in schema.classes {
+            for field in definition.fields
+            where NamingRules.isDroppedByParseSwift(field.name) && !NamingRules.isRefusedOnCreate(field.name) {
+                diagnostics.warning("ParseSwift leaves a field named '\(field.name)' out of every save, so its values never reach the server",
+                                    at: field.location,
+                                    notes: [.init("rename the field, or generate for 'runtime: ParseRuntime', which sends it")])
             }
         }
     }

@@ -11,10 +11,15 @@ import Foundation
 /// - the top-level value's keys listed by ``SkipKeys`` are left out, and a ``ParseObject``'s
 ///   `originalData` is never written.
 public struct ParseEncoder: Sendable {
-    /// Which top-level keys to leave out, as in ParseSwift.
+    /// Which top-level keys to leave out.
+    ///
+    /// A save body leaves out only what Parse Server owns, never a field of the app: ParseSwift
+    /// also leaves out `id` and `score` (its own properties), which would silently drop (or, in
+    /// an update of named fields, delete) an app's field of that name. See
+    /// ``serverOwnedFields(of:)``.
     public enum SkipKeys: Sendable, Hashable {
-        /// A save body: `objectId`, `createdAt`, `updatedAt`, `className`, `emailVerified`, `id`,
-        /// `score` and `originalData`.
+        /// A save body: the fields Parse Server owns (`objectId`, `createdAt`, `updatedAt`,
+        /// `className`, and a user's `emailVerified`) and `originalData`.
         case object
         /// A save body when the client chooses object ids: as ``object`` but keeping `objectId`.
         case customObjectId
@@ -28,7 +33,7 @@ public struct ParseEncoder: Sendable {
         /// The "full" form: same as ``none``.
         public static let full = SkipKeys.none
 
-        /// The keys left out.
+        /// The keys left out (a save body of a ``ParseUser`` also leaves out `emailVerified`).
         public func keys() -> Set<String> {
             switch self {
             case .object:
@@ -44,9 +49,37 @@ public struct ParseEncoder: Sendable {
             }
         }
 
-        private static let objectKeys: Set<String> = [
-            "objectId", "createdAt", "updatedAt", "className", "emailVerified", "id", "score", "originalData",
-        ]
+        /// Whether these are the keys of a save body, which also leaves out a user's
+        /// `emailVerified`.
+        var isSaveBody: Bool {
+            self == .object || self == .customObjectId
+        }
+
+        private static let objectKeys: Set<String> = commonServerOwnedFields.union(["originalData"])
+
+        /// What Parse Server sets on every object itself, and why a body never carries it:
+        /// - `objectId`: the server makes it; it belongs in the path of an update, and a create
+        ///   that sends one is refused (105, "objectId is an invalid field name") unless the
+        ///   server allows custom object ids (``customObjectId``).
+        /// - `createdAt`, `updatedAt`: the server stamps them on every write and ignores or
+        ///   overwrites what a client sends.
+        /// - `className`: how Parse's JSON names an object's class (beside `__type`), never a
+        ///   field; the schema reserves the name.
+        static let commonServerOwnedFields: Set<String> = ["objectId", "createdAt", "updatedAt", "className"]
+
+        /// A user's `emailVerified`: only the server changes it (a client that sends it is
+        /// refused: "Clients aren't allowed to manually update email verification").
+        static let userServerOwnedFields: Set<String> = ["emailVerified"]
+    }
+
+    /// The fields of `type` that Parse Server owns: a save body leaves them out, and an update
+    /// may not name them. Every other field, whatever its name (`score`, `id`, ...), is the app's
+    /// and is always sent.
+    /// - Parameter type: A Parse object type.
+    public static func serverOwnedFields(of type: any ParseObject.Type) -> Set<String> {
+        type is any ParseUser.Type
+            ? SkipKeys.commonServerOwnedFields.union(SkipKeys.userServerOwnedFields)
+            : SkipKeys.commonServerOwnedFields
     }
 
     /// How a ``ParseObject`` nested below the top level is written.
@@ -84,9 +117,14 @@ public struct ParseEncoder: Sendable {
     /// Encodes `value` into a ``JSONValue`` tree, as ``encode(_:skipKeys:)`` would before writing it.
     /// - Parameters:
     ///   - value: The value to encode.
-    ///   - skipKeys: The top-level keys to leave out; a save body (``SkipKeys/object``) by default.
+    ///   - skipKeys: The top-level keys to leave out; a save body (``SkipKeys/object``) by default,
+    ///     which for a ``ParseUser`` also leaves out `emailVerified`.
     public func encodeJSONValue<T: Encodable>(_ value: T, skipKeys: SkipKeys = .object) throws -> JSONValue {
-        let options = ParseTreeEncoder.Options(topLevelSkipKeys: skipKeys.keys(), nestedObjects: nestedObjects)
+        var keys = skipKeys.keys()
+        if skipKeys.isSaveBody, value is any ParseUser {
+            keys.formUnion(SkipKeys.userServerOwnedFields)
+        }
+        let options = ParseTreeEncoder.Options(topLevelSkipKeys: keys, nestedObjects: nestedObjects)
         let root = EncodingNode()
         try ParseTreeEncoder.encode(value, into: root, codingPath: [], options: options)
         guard let json = root.resolved() else {

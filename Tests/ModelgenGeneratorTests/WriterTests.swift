@@ -100,7 +100,7 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
     @Test func warningsAsErrorsFailsOnWarnings() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.write("Schemas/Library.yaml", library + "\n      score: int\n")
+        try directory.write("Schemas/Library.yaml", library + "\n      id: string\n")
         let input = SchemaLoading.Input(path: directory.path + "/Schemas/Library.yaml", displayPath: "Schemas/Library.yaml")
         let generator = Generator(registry: ListingEmitter.registry)
         #expect(generator.generate(.init(inputs: [input])).succeeded)

@@ -14,7 +14,7 @@ import Testing
 ///
 /// Review a change of output by running with `MODELGEN_UPDATE_EXPECTATIONS=1` and reading the diff.
 @Suite struct GoldenFileTests {
-    static let samples = ["Bookstore", "Grocery", "Library", "People", "Recipes", "TodoList"]
+    static let samples = ["Bookstore", "Game", "Grocery", "Library", "People", "Recipes", "TodoList"]
 
     static func options(for sample: String, runtime: SwiftModelOptions.Runtime) -> SwiftModelOptions {
         SwiftModelOptions(access: .public, runtime: runtime, unknownEnumCase: sample == "Recipes")
@@ -29,7 +29,10 @@ import Testing
         let files = SwiftModelEmitter(options: options(for: sample, runtime: runtime))
             .emit(schema, context: EmitterContext(interpretsTemplates: interpreted, idleProcessors: idleProcessors),
                   diagnostics: &diagnostics)
-        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        // The REST guide's GameScore has a `score`, which ParseSwift alone leaves out of saves.
+        let expected = sample == "Game" && runtime == .parseSwift
+            ? ["Schemas/Game.yaml:10:7: warning: ParseSwift leaves a field named 'score' out of every save, so its values never reach the server"] : []
+        #expect(diagnostics.diagnostics.map { String($0.description.prefix { $0 != "\n" }) } == expected)
         return files
     }
 

@@ -286,6 +286,19 @@ import Testing
         #expect(diagnostics.first?.hasPrefix("Test.yaml:4:21: error: enum 'Size' has a case named 'unknown'") == true)
     }
 
+    @Test func fieldsParseSwiftDropsAreWarnedAboutForThatRuntimeOnly() {
+        let yaml = "version: 1\nclasses:\n  Game:\n    fields:\n      score: int\n      emailVerified: bool\n      name: string\nembedded:\n  Tally:\n    fields:\n      score: int\n"
+        let parseSwift = emitSwift(yaml, options: SwiftModelOptions(runtime: .parseSwift))
+        #expect(parseSwift.files["Swift/Game.swift"] != nil, "a warning does not stop the output")
+        let note = "note: rename the field, or generate for 'runtime: ParseRuntime', which sends it"
+        #expect(parseSwift.diagnostics == [
+            "Test.yaml:5:7: warning: ParseSwift leaves a field named 'score' out of every save, so its values never reach the server\nTest.yaml:5:7: " + note,
+            "Test.yaml:6:7: warning: ParseSwift leaves a field named 'emailVerified' out of every save, so its values never reach the server\nTest.yaml:6:7: " + note,
+        ])
+        let parseRuntime = emitSwift(yaml, options: SwiftModelOptions(runtime: .parseRuntime))
+        #expect(parseRuntime.diagnostics.isEmpty, "ParseRuntime sends every field of the app")
+    }
+
     @Test func embeddedDefaultsBecomeInitializerDefaults() {
         let (files, _) = emitSwift("""
             version: 1

@@ -30,9 +30,11 @@ struct ObjectChange<T: ParseObject>: Sendable {
         }
     }
 
-    /// Exactly `fields` of `object`; those without a value are deleted.
+    /// Exactly `fields` of `object`; those without a value are deleted. A field Parse Server
+    /// owns is refused, never turned into a delete.
     init(_ object: T, fields: [String]) throws(ParseClientError) {
         objectId = try Self.objectId(of: object)
+        try Self.checkUpdatable(fields)
         let values = try WireJSON.saveFields(object)
         var body: [String: JSONValue] = [:]
         for field in fields {
@@ -124,6 +126,16 @@ struct ObjectChange<T: ParseObject>: Sendable {
         merged.merge(response) { _, new in new }
         merged["objectId"] = .string(objectId)
         return try WireJSON.decode(T.self, from: merged, status: status, redactor: redactor)
+    }
+
+    /// Throws when one of `fields` is owned by Parse Server (`objectId`, `createdAt`,
+    /// `updatedAt`, `className`, a user's `emailVerified`), which no update may name.
+    static func checkUpdatable(_ fields: some Sequence<String>) throws(ParseClientError) {
+        let owned = ParseEncoder.serverOwnedFields(of: T.self)
+        if let field = fields.first(where: owned.contains) {
+            throw .invalidRequest(ParseError(
+                code: .invalidKeyName, message: "'\(field)' of \(T.className) is set by Parse Server; an update cannot change it."))
+        }
     }
 
     private static func objectId(of object: T) throws(ParseClientError) -> String {

@@ -160,6 +160,7 @@ public struct ParseUpdate<T: ParseObject>: Sendable {
         guard failure == nil else { return self }
         var updated = self
         do {
+            try ObjectChange<T>.checkUpdatable([key])
             let operation = try make()
             if let index = updated.operations.firstIndex(where: { $0.key == key }) {
                 updated.operations[index].operation = updated.operations[index].operation.followed(by: operation)
