@@ -58,6 +58,27 @@ struct GameTests {
         }
     }
 
+    @Test("get and fetch by id with keys and excludeKeys return only the chosen fields")
+    func getWithKeysAndExcludeKeys() async throws {
+        try await withServer { server, client in
+            let created = try await client.create(GameScore(score: 1337, playerName: "Sean Plott", cheatMode: false, skills: ["pwnage"]))
+            let id = try #require(created.objectId)
+            let selected = try await client.get(GameScore.self, id: id, keys: [GameScore.Field.score, GameScore.Field.playerName])
+            #expect(server.requests(method: "GET", path: "/parse/classes/GameScore/\(id)").last?.query == ["keys": "score,playerName"])
+            #expect(selected.score == 1337)
+            #expect(selected.playerName == "Sean Plott")
+            #expect(selected.cheatMode == nil)
+            #expect(selected.skills == nil)
+            #expect(selected.createdAt == created.createdAt, "the built-in fields always come back")
+
+            let excluded = try await client.fetch(created, excludeKeys: [GameScore.Field.skills])
+            #expect(excluded.skills == nil)
+            #expect(excluded.score == 1337)
+            #expect(excluded.cheatMode == false)
+            #expect(try await client.fetch(created, keys: ["skills"]).skills == ["pwnage"])
+        }
+    }
+
     @Test("Fields Parse Server owns are refused in an update before anything is sent")
     func serverOwnedFieldsAreRefused() async throws {
         try await withServer { server, client in

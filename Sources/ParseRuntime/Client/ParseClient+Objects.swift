@@ -20,18 +20,46 @@ extension ParseClient {
         return try createdObject(object, response: try decodeObject(from: response), status: response.status)
     }
 
-    /// Fetches the object of class `T` with id `objectId` (`GET /classes/<class>/<id>`).
+    /// Fetches the object of class `T` with id `objectId` (`GET /classes/<class>/<id>`), every
+    /// field, pointers as pointers.
     /// - Parameters:
     ///   - type: The model type.
     ///   - objectId: The object's id.
-    ///   - include: Pointer fields to return whole, dot paths allowed (`["genre", "list.owner"]`).
     ///   - options: Per-call options.
     /// - Throws: ``ParseClientError/server(_:)`` with ``ParseError/Code-swift.enum/objectNotFound``
     ///   (HTTP 404) when there is no such object or it cannot be read.
     public func get<T: ParseObject>(
-        _ type: T.Type = T.self, id objectId: String, include: [String] = [], options: ParseRequestOptions = .none
+        _ type: T.Type = T.self, id objectId: String, options: ParseRequestOptions = .none
+    ) async throws(ParseClientError) -> T {
+        try await get(T.self, id: objectId, include: [String](), keys: nil, excludeKeys: [], options: options)
+    }
+
+    /// Fetches one object by id with a selection of its fields, named as strings
+    /// (`GET /classes/<class>/<id>?include=…&keys=…&excludeKeys=…`).
+    ///
+    /// A field left out by `keys` or `excludeKeys` is `nil` in the result: do not save it back
+    /// with ``update(_:fields:options:)`` naming that field, which would delete it.
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - objectId: The object's id.
+    ///   - include: Pointer fields to return whole, dot paths allowed (`["genre", "list.owner"]`).
+    ///   - keys: When given, only these fields are returned (with `objectId`, `createdAt`,
+    ///     `updatedAt` and `ACL`); dot paths reach into included objects.
+    ///   - excludeKeys: Fields not to return.
+    ///   - options: Per-call options.
+    /// - Throws: ``ParseClientError/server(_:)`` with ``ParseError/Code-swift.enum/objectNotFound``
+    ///   (HTTP 404) when there is no such object or it cannot be read.
+    public func get<T: ParseObject>(
+        _ type: T.Type = T.self, id objectId: String, include: [String] = [], keys: [String]? = nil,
+        excludeKeys: [String] = [], options: ParseRequestOptions = .none
     ) async throws(ParseClientError) -> T {
         var call = ParseCall(method: .get, path: try objectPath(T.self, objectId: objectId), isIdempotent: true)
+        if let keys {
+            call.query.append(("keys", keys.joined(separator: ",")))
+        }
+        if !excludeKeys.isEmpty {
+            call.query.append(("excludeKeys", excludeKeys.joined(separator: ",")))
+        }
         if !include.isEmpty {
             call.query.append(("include", include.joined(separator: ",")))
         }
@@ -39,28 +67,63 @@ extension ParseClient {
         return try decode(T.self, from: response)
     }
 
-    /// Fetches one object by id, with the given pointer fields returned whole, named by their
-    /// typed keys: `get(Book.self, id: id, include: [Book.Field.genre])`.
+    /// Fetches one object by id with a selection of its fields, named by their typed keys:
+    /// `get(Book.self, id: id, include: [Book.Field.genre], keys: [Book.Field.title, Book.Field.genre])`.
+    ///
+    /// A field left out by `keys` or `excludeKeys` is `nil` in the result: do not save it back
+    /// with ``update(_:fields:options:)`` naming that field, which would delete it.
     /// - Parameters:
     ///   - type: The model type.
     ///   - objectId: The object's id.
     ///   - include: Pointer fields of `T` (or paths made with `appending`) to return whole.
+    ///   - keys: When given, only these fields are returned (with `objectId`, `createdAt`,
+    ///     `updatedAt` and `ACL`).
+    ///   - excludeKeys: Fields not to return.
     ///   - options: Per-call options.
     public func get<T: ParseObject>(
-        _ type: T.Type = T.self, id objectId: String, include: [any ParseFieldKey<T>], options: ParseRequestOptions = .none
+        _ type: T.Type = T.self, id objectId: String, include: [any ParseFieldKey<T>] = [], keys: [any ParseFieldKey<T>]? = nil,
+        excludeKeys: [any ParseFieldKey<T>] = [], options: ParseRequestOptions = .none
     ) async throws(ParseClientError) -> T {
-        try await get(T.self, id: objectId, include: include.map(\.name), options: options)
+        try await get(T.self, id: objectId, include: include.map(\.name), keys: keys?.map(\.name),
+                      excludeKeys: excludeKeys.map(\.name), options: options)
     }
 
-    /// Fetches the current state of a saved object.
+    /// Fetches the current state of a saved object, every field.
+    /// - Parameters:
+    ///   - object: A saved object.
+    ///   - options: Per-call options.
+    public func fetch<T: ParseObject>(_ object: T, options: ParseRequestOptions = .none) async throws(ParseClientError) -> T {
+        try await get(T.self, id: try requireObjectId(object), options: options)
+    }
+
+    /// Fetches the current state of a saved object with a selection of its fields, named as
+    /// strings, as `get(_:id:include:keys:excludeKeys:options:)` does.
     /// - Parameters:
     ///   - object: A saved object.
     ///   - include: Pointer fields to return whole.
+    ///   - keys: When given, only these fields are returned.
+    ///   - excludeKeys: Fields not to return.
     ///   - options: Per-call options.
     public func fetch<T: ParseObject>(
-        _ object: T, include: [String] = [], options: ParseRequestOptions = .none
+        _ object: T, include: [String] = [], keys: [String]? = nil, excludeKeys: [String] = [],
+        options: ParseRequestOptions = .none
     ) async throws(ParseClientError) -> T {
-        try await get(T.self, id: try requireObjectId(object), include: include, options: options)
+        try await get(T.self, id: try requireObjectId(object), include: include, keys: keys, excludeKeys: excludeKeys, options: options)
+    }
+
+    /// Fetches the current state of a saved object with a selection of its fields, named by
+    /// their typed keys.
+    /// - Parameters:
+    ///   - object: A saved object.
+    ///   - include: Pointer fields of `T` to return whole.
+    ///   - keys: When given, only these fields are returned.
+    ///   - excludeKeys: Fields not to return.
+    ///   - options: Per-call options.
+    public func fetch<T: ParseObject>(
+        _ object: T, include: [any ParseFieldKey<T>] = [], keys: [any ParseFieldKey<T>]? = nil,
+        excludeKeys: [any ParseFieldKey<T>] = [], options: ParseRequestOptions = .none
+    ) async throws(ParseClientError) -> T {
+        try await get(T.self, id: try requireObjectId(object), include: include, keys: keys, excludeKeys: excludeKeys, options: options)
     }
 
     /// Saves the changes of a saved object (`PUT /classes/<class>/<id>`).
