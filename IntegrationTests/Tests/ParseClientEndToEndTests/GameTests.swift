@@ -79,6 +79,21 @@ struct GameTests {
         }
     }
 
+    @Test("A relation field is related to, then deleted with the typed Delete operation")
+    func relationFieldDelete() async throws {
+        try await withServer { server, client in
+            let ada = try await client.create(Player(name: "Ada"))
+            let gameScore = try await client.create(GameScore(score: 1, playerName: "Sean Plott"))
+            let id = try #require(gameScore.objectId)
+            _ = try await client.update(ParseUpdate(gameScore).addRelation(GameScore.Field.opponents, [ada]))
+            #expect(try await client.find(gameScore.opponentsQuery()).map(\.name) == ["Ada"])
+            let updated = try await client.update(ParseUpdate(gameScore).unset(GameScore.Field.opponents))
+            #expect(updated.updatedAt != nil)
+            #expect(server.requests(method: "PUT", path: "/parse/classes/GameScore/\(id)").last?.json
+                == ["opponents": ["__op": "Delete"]])
+        }
+    }
+
     @Test("Fields Parse Server owns are refused in an update before anything is sent")
     func serverOwnedFieldsAreRefused() async throws {
         try await withServer { server, client in

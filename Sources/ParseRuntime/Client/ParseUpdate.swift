@@ -70,6 +70,14 @@ public struct ParseUpdate<T: ParseObject>: Sendable {
         adding(field.name) { () throws(ParseClientError) in .delete }
     }
 
+    /// Deletes a relation field from the object (`{"__op":"Delete"}`, as the REST guide's
+    /// "deleting fields" example does with `opponents`). To take some objects out of the
+    /// relation, use ``removeRelation(_:_:)``.
+    /// - Parameter field: A relation field.
+    public func unset<Target: ParseObject>(_ field: ParseRelationField<T, Target>) -> Self {
+        adding(field.name) { () throws(ParseClientError) in .delete }
+    }
+
     /// Adds `amount` to a number field (`{"__op":"Increment","amount":n}`); negative amounts
     /// decrement.
     /// - Parameters:

@@ -1,4 +1,5 @@
 import Foundation
+import GameModels
 import Testing
 @testable import ParseRuntime
 
@@ -30,6 +31,17 @@ import Testing
         var author = Author(name: id)
         author.objectId = id
         return author
+    }
+
+    @Test func aRelationFieldIsDeletedAsTheGuideShows() async throws {
+        // The guide's "deleting fields": PUT /classes/GameScore/<id> {"opponents":{"__op":"Delete"}}.
+        let transport = RecordingTransport(json(200, #"{"updatedAt":"\#(Fixture.updatedAt)"}"#))
+        let update = ParseUpdate<GameScore>(objectId: "Ed1nuqPvcm").unset(GameScore.Field.opponents)
+        let result = try await Fixture.client(transport).update(update)
+        try expectRequest(try transport.onlyRequest(), .put, "/parse/classes/GameScore/Ed1nuqPvcm",
+                          headers: Fixture.restHeaders(json: true), body: #"{"opponents":{"__op":"Delete"}}"#)
+        #expect(result.objectId == "Ed1nuqPvcm")
+        #expect(result.updatedAt == Fixture.updatedDate)
     }
 
     @Test func everyOperationEncodesAsParseDocumentsIt() throws {
