@@ -239,7 +239,10 @@ extension Store {
             let found = value.map { stored in selected.contains { Matching.equal(stored, $0) } } ?? false
             return name == "$select" ? found : !found
         default:
-            // $text, geo queries and others are not implemented by this test server.
+            if let geo = try Geo.matches(name, operand, value, operators: operators) {
+                return geo
+            }
+            // $text and others are not implemented by this test server.
             throw .invalidQuery("bad constraint: \(name) is not supported by the test server")
         }
     }
@@ -264,9 +267,19 @@ extension Store {
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
-    /// Sorts by Parse's `order` parameter (`score,-name`).
-    func sorted(_ objects: [StoredObject], order: String?) -> [StoredObject] {
-        guard let order, !order.isEmpty else { return objects }
+    /// Sorts by Parse's `order` parameter (`score,-name`); without one, a `$nearSphere`
+    /// query's results come nearest first.
+    func sorted(_ objects: [StoredObject], order: String?, near: (key: String, point: Geo.Point)? = nil) -> [StoredObject] {
+        guard let order, !order.isEmpty else {
+            guard let near else { return objects }
+            func distance(_ object: StoredObject) -> Double {
+                Geo.point(queryValue(object, near.key)).map { Geo.distance(near.point, $0) } ?? .infinity
+            }
+            return objects.enumerated().sorted { left, right in
+                let (leftDistance, rightDistance) = (distance(left.element), distance(right.element))
+                return leftDistance != rightDistance ? leftDistance < rightDistance : left.offset < right.offset
+            }.map(\.element)
+        }
         let keys = order.split(separator: ",").map { part -> (String, Bool) in
             part.hasPrefix("-") ? (String(part.dropFirst()), false) : (String(part), true)
         }

@@ -187,7 +187,8 @@ struct Routes: Sendable {
         }
         let limit = try number("limit") ?? 100
         let skip = try number("skip") ?? 0
-        let matched = store.sorted(try store.matching(className, where: constraints), order: query["order"])
+        let matched = store.sorted(try store.matching(className, where: constraints), order: query["order"],
+                                   near: Geo.nearSphere(in: constraints))
         let page = matched.dropFirst(skip).prefix(limit)
         let include = PathTree(query["include"])
         let keys = query["keys"].map { PathTree($0) }

@@ -35,7 +35,7 @@ public struct ParseConstraint<T: ParseObject>: Sendable {
     }
 
     /// Encodes `value` for a query, or a failing constraint.
-    private static func encoded<Value: Encodable>(
+    static func encoded<Value: Encodable>(
         _ value: Value, _ make: (JSONValue) -> Item
     ) -> ParseConstraint {
         do {
@@ -45,7 +45,7 @@ public struct ParseConstraint<T: ParseObject>: Sendable {
         }
     }
 
-    private static func encodedList<Value: Encodable>(
+    static func encodedList<Value: Encodable>(
         _ values: [Value], _ make: (JSONValue) -> Item
     ) -> ParseConstraint {
         do {
