@@ -104,8 +104,10 @@ enum SwiftFieldNotes {
         case .bool(let flag): output.appendLiteral(flag ? "true" : "false")
         case .date(let iso): output.append(iso)
         case .enumCase(let name):
+            // After a dot a keyword needs no backticks (`.public`), and backticks would close
+            // the code span early.
             output.appendLiteral(".")
-            output.append(SwiftSyntax.identifier(name))
+            output.append(name)
         }
     }
 }

@@ -299,6 +299,13 @@ import Testing
         #expect(parseRuntime.diagnostics.isEmpty, "ParseRuntime sends every field of the app")
     }
 
+    @Test func anEnumDefaultThatIsAKeywordReadsWellInTheDocComment() {
+        let yaml = "version: 1\nenums:\n  Visibility:\n    values: [private, public]\nclasses:\n  Post:\n    fields:\n      visibility: {type: Visibility, default: public}\n"
+        let text = body(emitSwift(yaml).files["Swift/Post.swift"])
+        #expect(text.contains("    /// Defaults to `.public`.\n    public var visibility: Visibility?\n"), "\(text)")
+        #expect(body(emitSwift(yaml).files["Swift/Visibility.swift"]).contains("    case `public` = \"public\"\n"))
+    }
+
     @Test func embeddedDefaultsBecomeInitializerDefaults() {
         let (files, _) = emitSwift("""
             version: 1
