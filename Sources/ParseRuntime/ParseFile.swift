@@ -88,7 +88,7 @@ public struct ParseFile: ParseTypeable, Identifiable, Hashable, Sendable {
     /// - Parameters:
     ///   - name: The file name; `"file"` by default.
     ///   - data: The contents.
-    ///   - mimeType: The content type; inferred from `name` by the server when `nil`.
+    ///   - mimeType: The content type; inferred from `name` when `nil`.
     ///   - metadata: File adapter metadata.
     ///   - tags: File adapter tags.
     public init(name: String = "file", data: Data, mimeType: String? = nil,
@@ -104,12 +104,14 @@ public struct ParseFile: ParseTypeable, Identifiable, Hashable, Sendable {
     /// - Parameters:
     ///   - name: The file name; `"file"` by default.
     ///   - localURL: The file on disk.
+    ///   - mimeType: The content type; inferred from `name` when `nil`.
     ///   - metadata: File adapter metadata.
     ///   - tags: File adapter tags.
-    public init(name: String = "file", localURL: URL,
+    public init(name: String = "file", localURL: URL, mimeType: String? = nil,
                 metadata: [String: String]? = nil, tags: [String: String]? = nil) {
         self.init(name: name)
         self.localURL = localURL
+        self.mimeType = mimeType
         self.metadata = metadata
         self.tags = tags
     }

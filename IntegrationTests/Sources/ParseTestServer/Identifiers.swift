@@ -81,4 +81,9 @@ enum Identifiers {
     static func sessionToken() -> String {
         "r:" + (0..<32).map { _ in String(Int.random(in: 0..<16), radix: 16) }.joined()
     }
+
+    /// The prefix Parse Server gives an uploaded file's name: 32 hex digits.
+    static func filePrefix() -> String {
+        (0..<32).map { _ in String(Int.random(in: 0..<16), radix: 16) }.joined()
+    }
 }

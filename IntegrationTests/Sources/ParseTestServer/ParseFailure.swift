@@ -46,6 +46,12 @@ struct ServerAnswer: Sendable {
         self.body = Data(text.utf8)
     }
 
+    init(status: Int, data: Data, contentType: String) {
+        self.status = status
+        self.headers = [("Content-Type", contentType)]
+        self.body = data
+    }
+
     init(_ failure: ParseFailure) {
         self.init(status: failure.status, json: failure.json)
     }

@@ -188,6 +188,12 @@ public final class ParseTestServer: Sendable {
         }
     }
 
+    /// An uploaded file's bytes and content type, by the name the upload answered; `nil` when
+    /// there is no such file (or it was deleted).
+    public func storedFile(_ name: String) -> (data: Data, contentType: String?)? {
+        state.withStore { store in store.files[name].map { ($0.data, $0.contentType) } }
+    }
+
     /// Every object of a class as stored, oldest first.
     public func storedObjects(_ className: String) -> [[String: JSON]] {
         state.withStore { store in store.objects(of: className).map { Self.stored($0) } }

@@ -19,6 +19,13 @@ struct Routes: Sendable {
     var publicURL: String
 
     func respond(to request: IncomingRequest, store: inout Store) -> ServerAnswer {
+        // A file's URL needs no keys, as Parse Server serves it: GET /files/<app id>/<name>.
+        if request.method == "GET", request.segments.count == 3, request.segments[0] == "files" {
+            guard request.segments[1] == configuration.applicationId, let file = store.files[request.segments[2]] else {
+                return ServerAnswer(status: 404, text: "File not found.")
+            }
+            return ServerAnswer(status: 200, data: file.data, contentType: file.contentType ?? "application/octet-stream")
+        }
         // Keys first, as Parse Server's middleware does: a wrong application id or key is 403.
         guard request.headers["x-parse-application-id"] == configuration.applicationId else {
             return ServerAnswer(status: 403, json: ["error": "unauthorized"])
@@ -67,6 +74,17 @@ struct Routes: Sendable {
                 store.sessions.removeValue(forKey: token)
             }
             return ServerAnswer(status: 200, json: [:])
+        case ("POST", "files") where segments.count == 2:
+            return try uploadFile(named: segments[1], request, store: &store)
+        case ("DELETE", "files") where segments.count == 2:
+            // Parse Server's enforceMasterKeyAccess.
+            guard caller.isMaster else {
+                return ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
+            }
+            guard store.files.removeValue(forKey: segments[1]) != nil else {
+                throw ParseFailure(153, "Could not delete file.")
+            }
+            return ServerAnswer(status: 200, text: "")
         case ("GET", "users") where segments.count == 2 && segments[1] == "me":
             guard let userId = caller.userId, let token = caller.sessionToken,
                   let user = store.object(Store.userClass, userId) else {
@@ -88,6 +106,23 @@ struct Routes: Sendable {
         return try objectRoute(
             method: request.method, className: className, objectId: objectId, query: request.query,
             body: body, caller: caller, store: &store)
+    }
+
+    /// `POST /files/<name>`: stores the body under a unique name, as Parse Server's files
+    /// controller does, and answers 201 with the name and the URL it is served from.
+    private func uploadFile(named name: String, _ request: IncomingRequest, store: inout Store) throws(ParseFailure) -> ServerAnswer {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@. ~_-")
+        guard let first = name.unicodeScalars.first, first != "@", first != ".", first != " ", first != "~", first != "-",
+              name.count <= 128, name.unicodeScalars.allSatisfy(allowed.contains) else {
+            throw ParseFailure(122, "Filename contains invalid characters.")
+        }
+        guard !request.body.isEmpty else {
+            throw ParseFailure(130, "Invalid file upload.")
+        }
+        let stored = Identifiers.filePrefix() + "_" + name
+        store.files[stored] = Store.StoredFile(data: request.body, contentType: request.headers["content-type"])
+        let url = publicURL + "/files/" + configuration.applicationId + "/" + stored
+        return ServerAnswer(status: 201, json: ["url": .string(url), "name": .string(stored)], headers: [("Location", url)])
     }
 
     /// The class and optional object id of `classes/C[/id]`, `users[/id]`, `roles[/id]`,

@@ -53,9 +53,17 @@ struct Store: Sendable {
     var passwords: [String: String] = [:]
     /// User objectIds by session token.
     var sessions: [String: String] = [:]
+    /// Uploaded files by their stored name.
+    var files: [String: StoredFile] = [:]
     var clock = Clock()
     /// Who makes the request being handled (set by the routes), for ACL checks.
     var caller = Caller()
+
+    /// An uploaded file: its bytes and the content type it was uploaded with.
+    struct StoredFile: Sendable {
+        var data: Data
+        var contentType: String?
+    }
 
     struct RelationKey: Hashable, Sendable {
         var ownerClass: String

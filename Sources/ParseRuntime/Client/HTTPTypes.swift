@@ -142,6 +142,10 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body, or `nil` for none.
     public var body: Data?
+    /// A file on disk whose contents are the body, for file uploads: a transport streams it
+    /// rather than reading it into memory (``URLSessionTransport`` does). When set, ``body``
+    /// is `nil`.
+    public var bodyFile: URL?
     /// How long the whole exchange may take; the client enforces it too.
     public var timeout: Duration
     /// The largest response body the client accepts; a streaming transport should stop reading
@@ -154,16 +158,18 @@ public struct HTTPRequest: Sendable, Hashable {
     ///   - url: The full URL.
     ///   - headers: The header fields.
     ///   - body: The body.
+    ///   - bodyFile: A file whose contents are the body, streamed from disk.
     ///   - timeout: How long the exchange may take.
     ///   - maxResponseSize: The largest accepted response body, in bytes.
     public init(
-        method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+        method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, bodyFile: URL? = nil,
         timeout: Duration = .seconds(30), maxResponseSize: Int = 16 << 20
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.bodyFile = bodyFile
         self.timeout = timeout
         self.maxResponseSize = maxResponseSize
     }
@@ -174,13 +180,19 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
     /// `METHOD url headers body-size`, with credential headers redacted and the body left out
     /// (it can hold a password).
     public var description: String {
-        "\(method) \(Redactor.redactingUserInfo(url)) \(headers.redactedDescription) body: \(body.map { "\($0.count) bytes" } ?? "none")"
+        "\(method) \(Redactor.redactingUserInfo(url)) \(headers.redactedDescription) body: \(bodyDescription)"
     }
     /// Same as ``description``.
     public var debugDescription: String { description }
     /// A mirror that shows only the redacted description.
     public var customMirror: Mirror {
         Mirror(self, children: ["request": description], displayStyle: .struct)
+    }
+
+    private var bodyDescription: String {
+        if let body { return "\(body.count) bytes" }
+        if bodyFile != nil { return "a file" }
+        return "none"
     }
 }
 

@@ -70,11 +70,19 @@ extension ParseClient {
         if configuration.sendsRequestId {
             headers["X-Parse-Request-Id"] = UUID().uuidString.lowercased()
         }
-        if call.body != nil {
+        var body = call.body
+        var bodyFile: URL?
+        if let upload = call.upload {
+            headers["Content-Type"] = upload.contentType
+            switch upload.content {
+            case .data(let data): body = data
+            case .file(let file): bodyFile = file
+            }
+        } else if call.body != nil {
             headers["Content-Type"] = "application/json"
         }
         return HTTPRequest(
-            method: call.method, url: url, headers: headers, body: call.body,
+            method: call.method, url: url, headers: headers, body: body, bodyFile: bodyFile,
             timeout: options.timeout ?? configuration.timeout, maxResponseSize: configuration.maxResponseSize
         )
     }

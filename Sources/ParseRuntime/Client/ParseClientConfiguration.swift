@@ -28,6 +28,10 @@ public struct ParseClientConfiguration: Sendable {
     /// The largest response body accepted, in bytes; larger ones fail with
     /// ``ParseClientError/responseTooLarge(limit:)``.
     public var maxResponseSize: Int
+    /// The largest file the client uploads, in bytes; a larger one fails with
+    /// ``ParseClientError/uploadTooLarge(limit:)`` before anything is sent. Parse Server's
+    /// own `maxUploadSize` is 20 MB by default.
+    public var maxUploadSize: Int
     /// Whether creates may send the `objectId` the object already has (Parse Server's
     /// `allowCustomObjectId`); when false, creating an object that has an `objectId` is refused.
     public var allowsCustomObjectId: Bool
@@ -50,6 +54,7 @@ public struct ParseClientConfiguration: Sendable {
     ///   - timeout: The default timeout of a request (30 seconds).
     ///   - retryPolicy: The default retry policy.
     ///   - maxResponseSize: The largest accepted response body (16 MiB).
+    ///   - maxUploadSize: The largest file to upload (20 MiB, Parse Server's default limit).
     ///   - allowsCustomObjectId: Whether creates may carry an `objectId`.
     ///   - sendsRequestId: Whether to send `X-Parse-Request-Id`.
     ///   - logHandler: Receives redacted log lines.
@@ -64,6 +69,7 @@ public struct ParseClientConfiguration: Sendable {
         timeout: Duration = .seconds(30),
         retryPolicy: ParseRetryPolicy = .default,
         maxResponseSize: Int = 16 << 20,
+        maxUploadSize: Int = 20 << 20,
         allowsCustomObjectId: Bool = false,
         sendsRequestId: Bool = false,
         logHandler: (@Sendable (String) -> Void)? = nil
@@ -78,6 +84,7 @@ public struct ParseClientConfiguration: Sendable {
         self.timeout = timeout
         self.retryPolicy = retryPolicy
         self.maxResponseSize = maxResponseSize
+        self.maxUploadSize = maxUploadSize
         self.allowsCustomObjectId = allowsCustomObjectId
         self.sendsRequestId = sendsRequestId
         self.logHandler = logHandler

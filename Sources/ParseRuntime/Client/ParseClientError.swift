@@ -30,6 +30,9 @@ public enum ParseClientError: Error, Sendable, Hashable {
     case cancelled
     /// The response body was larger than the configured maximum, in bytes.
     case responseTooLarge(limit: Int)
+    /// A file to upload is larger than ``ParseClientConfiguration/maxUploadSize``, in bytes.
+    /// Nothing was sent.
+    case uploadTooLarge(limit: Int)
 
     /// The Parse error of a ``server(_:)`` or ``invalidRequest(_:)`` failure, otherwise `nil`.
     public var parseError: ParseError? {
@@ -136,6 +139,8 @@ extension ParseClientError: CustomStringConvertible, CustomDebugStringConvertibl
             return "Cancelled"
         case .responseTooLarge(let limit):
             return "The response is larger than \(limit) bytes"
+        case .uploadTooLarge(let limit):
+            return "The file is larger than the upload limit of \(limit) bytes"
         }
     }
 

@@ -4,6 +4,12 @@ import Foundation
 /// parameters and body, plus whether sending it twice is harmless.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct ParseCall: Sendable {
+    /// The bytes of an upload.
+    enum UploadContent: Sendable {
+        case data(Data)
+        case file(URL)
+    }
+
     /// The method.
     var method: HTTPMethod
     /// The path below the mount path, percent-encoded, without a leading slash (`classes/Book/x`).
@@ -12,6 +18,9 @@ struct ParseCall: Sendable {
     var query: [(name: String, value: String)] = []
     /// The JSON body.
     var body: Data?
+    /// A body that is not JSON (a file upload): bytes in memory or a file to stream, and their
+    /// content type.
+    var upload: (content: UploadContent, contentType: String)?
     /// Whether repeating the request cannot create anything twice.
     var isIdempotent: Bool
     /// Extra strings to keep out of errors and logs (a password).

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// The default ``HTTPTransport``: `URLSession` (FoundationNetworking on Linux).
 ///
-/// Bodies are read as they arrive and the transfer is stopped as soon as the body is larger
+/// A request's ``HTTPRequest/bodyFile`` is streamed from disk. Response bodies are read as they arrive and the transfer is stopped as soon as the body is larger
 /// than the request's `maxResponseSize`, so a huge response costs no more than the limit.
 /// Redirects are not followed (a redirect could carry the Parse keys to another host): a 3xx
 /// response is returned as it is.
@@ -35,13 +35,17 @@ public final class URLSessionTransport: HTTPTransport {
         for field in request.headers {
             urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
         }
-        urlRequest.httpBody = request.body
+        if request.bodyFile == nil {
+            urlRequest.httpBody = request.body
+        }
         // FoundationNetworking truncates the interval to whole seconds (0.3 s times out at
         // once), so round up: the client's own deadline keeps the exact timeout.
         urlRequest.timeoutInterval = max(1, ParseRetryPolicy.seconds(request.timeout).rounded(.up))
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         urlRequest.httpShouldHandleCookies = false
-        let task = session.dataTask(with: urlRequest)
+        // A file body is streamed from disk by an upload task (a kind of data task, so the
+        // delegate below reads its response the same way).
+        let task = request.bodyFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
         let tasks = self.tasks
         let limit = request.maxResponseSize
         return try await withTaskCancellationHandler {

@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GameModels
+import ParseRuntime
+import ParseTestServer
+import Testing
+
+/// Files over HTTP: bytes and a streamed local file are uploaded, saved in an object, served
+/// from their URL, and deleted with the master key.
+@Suite("Files over HTTP")
+struct FileTests {
+    @Test("Upload bytes and a local file, keep them in an object, read them back, delete them")
+    func uploadSaveServeDelete() async throws {
+        try await withServer { server, client in
+            let picture = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            let saved = try await client.upload(ParseFile(name: "pic.jpg", data: picture))
+            #expect(saved.name.hasSuffix("_pic.jpg") && saved.name.count == 32 + 1 + 7)
+            #expect(server.storedFile(saved.name)?.data == picture)
+            #expect(server.storedFile(saved.name)?.contentType == "image/jpeg")
+            let upload = try #require(server.requests(method: "POST", path: "/parse/files/pic.jpg").first)
+            #expect(upload.status == 201)
+            #expect(upload.headers["content-type"] == "image/jpeg")
+
+            // Streamed from disk: 3 MB, bigger than any single read.
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-files-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let large = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) })
+            let local = directory.appendingPathComponent("level data.bin")
+            try large.write(to: local)
+            let streamed = try await client.upload(ParseFile(name: "level data.bin", localURL: local, mimeType: "application/x-level"))
+            #expect(server.storedFile(streamed.name)?.data == large)
+            #expect(server.storedFile(streamed.name)?.contentType == "application/x-level")
+
+            // Kept in an object and read back.
+            let player = try await client.create(Player(name: "Sean Plott", picture: saved))
+            let fetched = try await client.get(Player.self, id: try #require(player.objectId))
+            #expect(fetched.picture == saved)
+            #expect(server.storedObject("Player", player.objectId ?? "")?["picture"]
+                == ["__type": "File", "name": .string(saved.name), "url": .string(saved.url?.absoluteString ?? "")])
+            let (served, response) = try await URLSession.shared.data(from: try #require(fetched.picture?.url))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(served == picture)
+
+            // Deleted with the master key; a second delete is Parse's 153.
+            let admin = makeClient(for: server, masterKey: server.configuration.masterKey)
+            try await admin.delete(saved)
+            #expect(server.storedFile(saved.name) == nil)
+            #expect(server.requests(method: "DELETE", path: "/parse/files/\(saved.name)").first?.headers["x-parse-master-key"] != nil)
+            let again = await failure { try await admin.delete(saved) }
+            #expect(again?.parseError?.code == .fileDeleteFailure)
+            let refused = await failure { try await client.delete(streamed) }
+            #expect(refused?.parseError?.code == .operationForbidden, "no master key configured: nothing is sent")
+            #expect(server.storedFile(streamed.name) != nil)
+        }
+    }
+
+    @Test("The server's own refusals arrive as typed errors")
+    func serverRefusals() async throws {
+        try await withServer { server, client in
+            // A server without the key answers 403 for a delete; the client sends the key it has.
+            let wrongKey = ParseClient(configuration: ParseClientConfiguration(
+                serverURL: server.serverURL, applicationId: server.configuration.applicationId,
+                restAPIKey: server.configuration.restAPIKey, masterKey: "not-the-master-key"))
+            let file = try await client.upload(ParseFile(name: "a.txt", data: Data("a".utf8)))
+            let error = await failure { try await wrongKey.delete(file) }
+            #expect(error?.httpStatus == 403)
+            #expect(server.storedFile(file.name) != nil)
+        }
+    }
+}
