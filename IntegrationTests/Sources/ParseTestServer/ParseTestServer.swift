@@ -137,6 +137,20 @@ public final class ParseTestServer: Sendable {
         _ = await runTask.result
     }
 
+    // MARK: Cloud Code
+
+    /// Defines the Cloud Code function `name`, called by `POST /functions/<name>`: it gets the
+    /// parameters and the caller and returns the `result` (or throws ``CloudError``).
+    public func defineFunction(_ name: String, _ body: @escaping CloudFunction) {
+        state.define { $0.functions[name] = body }
+    }
+
+    /// Defines the background job `name`, started by `POST /jobs/<name>` with the master key;
+    /// it runs at once, and its outcome is stored in a `_JobStatus` object.
+    public func defineJob(_ name: String, _ body: @escaping CloudFunction) {
+        state.define { $0.jobs[name] = body }
+    }
+
     // MARK: Fault injection
 
     /// Makes the next `count` requests matching `method` and `path` fail with `status` (503 by
@@ -273,6 +287,10 @@ final class SharedState: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+
+    func define(_ change: (inout Routes) -> Void) {
+        locked { change(&routes) }
     }
 
     func setPublicURL(_ url: String) {

@@ -17,6 +17,9 @@ struct Routes: Sendable {
     var configuration: ParseTestServer.Configuration
     /// `http://127.0.0.1:<port><mount path>`, for `Location` headers.
     var publicURL: String
+    /// Cloud Code functions and jobs by name.
+    var functions: [String: CloudFunction] = [:]
+    var jobs: [String: CloudFunction] = [:]
 
     func respond(to request: IncomingRequest, store: inout Store) -> ServerAnswer {
         // A file's URL needs no keys, as Parse Server serves it: GET /files/<app id>/<name>.
@@ -74,6 +77,10 @@ struct Routes: Sendable {
                 store.sessions.removeValue(forKey: token)
             }
             return ServerAnswer(status: 200, json: [:])
+        case ("POST", "functions") where segments.count == 2:
+            return try callFunction(segments[1], request, caller: caller)
+        case ("POST", "jobs") where segments.count == 2:
+            return try startJob(segments[1], request, caller: caller, store: &store)
         case ("POST", "files") where segments.count == 2:
             return try uploadFile(named: segments[1], request, store: &store)
         case ("DELETE", "files") where segments.count == 2:
@@ -277,7 +284,7 @@ struct Routes: Sendable {
         return ServerAnswer(status: 200, json: .array(replies))
     }
 
-    private func bodyObject(_ data: Data) throws(ParseFailure) -> [String: JSON] {
+    func bodyObject(_ data: Data) throws(ParseFailure) -> [String: JSON] {
         guard let parsed = try? JSON(parsing: data), let members = parsed.objectValue else {
             throw .invalidJSON()
         }

@@ -71,6 +71,22 @@ enum WireJSON {
         }
     }
 
+    /// Parameters of a Cloud Code call: every key kept, nested objects as pointers.
+    static func parameters<Value: Encodable>(_ value: Value) throws(ParseClientError) -> JSONValue {
+        try encode { try saveEncoder.encodeJSONValue(value, skipKeys: .none) }
+    }
+
+    /// Decodes the `result` of a Cloud Code answer (`null` when there was none).
+    static func decodeResult<Result: Decodable>(
+        _ type: Result.Type, from result: JSONValue, status: Int, redactor: Redactor
+    ) throws(ParseClientError) -> Result {
+        try decode(CloudResult<Result>.self, from: ["result": result], status: status, redactor: redactor).result
+    }
+
+    private struct CloudResult<Result: Decodable>: Decodable {
+        var result: Result
+    }
+
     private static func members(of json: JSONValue) throws(ParseClientError) -> [String: JSONValue] {
         guard case .object(let members) = json else {
             throw .encoding("A Parse object did not encode as a JSON object.")
