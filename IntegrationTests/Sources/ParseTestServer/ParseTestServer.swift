@@ -231,6 +231,12 @@ public final class ParseTestServer: Sendable {
         state.withStore { store in store.sessions[token] }
     }
 
+    /// The emails the server would have sent, in order: `kind` is `passwordReset` or
+    /// `verification`, `to` the address asked for.
+    public var sentEmails: [(kind: String, to: String)] {
+        state.withStore { store in store.sentEmails }
+    }
+
     /// How many sessions exist.
     public var sessionCount: Int {
         state.withStore { store in store.sessions.count }

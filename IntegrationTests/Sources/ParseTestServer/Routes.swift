@@ -34,6 +34,7 @@ struct Routes: Sendable {
             return ServerAnswer(status: 403, json: ["error": "unauthorized"])
         }
         var caller = Caller()
+        caller.installationId = request.headers["x-parse-installation-id"]
         if let masterKey = request.headers["x-parse-master-key"] {
             guard masterKey == configuration.masterKey else {
                 return ServerAnswer(status: 403, json: ["error": "unauthorized"])
@@ -74,8 +75,27 @@ struct Routes: Sendable {
             return ServerAnswer(status: 200, json: .object(fields))
         case ("POST", "logout") where segments.count == 1:
             if let token = caller.sessionToken {
-                store.sessions.removeValue(forKey: token)
+                store.endSession(token)
             }
+            return ServerAnswer(status: 200, json: [:])
+        case ("GET", "sessions") where segments.count == 2 && segments[1] == "me":
+            guard let token = caller.sessionToken, let session = store.sessionObject(token) else {
+                throw .invalidSessionToken()
+            }
+            return ServerAnswer(status: 200, json: .object(store.render(session, className: Store.sessionClass)))
+        case ("POST", "requestPasswordReset") where segments.count == 1,
+             ("POST", "verificationEmailRequest") where segments.count == 1:
+            let isReset = segments[0] == "requestPasswordReset"
+            guard let email = try bodyObject(request.body)["email"]?.stringValue, !email.isEmpty else {
+                throw ParseFailure(204, "you must provide an email")
+            }
+            guard let user = store.user(withEmail: email) else {
+                throw ParseFailure(205, "No user found with email \(email).")
+            }
+            if !isReset, user.fields["emailVerified"]?.boolValue == true {
+                throw ParseFailure(-1, "Email \(email) is already verified.")
+            }
+            store.sentEmails.append((isReset ? "passwordReset" : "verification", email))
             return ServerAnswer(status: 200, json: [:])
         case ("POST", "functions") where segments.count == 2:
             return try callFunction(segments[1], request, caller: caller)

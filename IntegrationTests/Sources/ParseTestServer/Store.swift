@@ -38,6 +38,8 @@ struct Caller: Sendable {
     var isMaster = false
     var userId: String?
     var sessionToken: String?
+    /// The `X-Parse-Installation-Id` the request carried, which a new session records.
+    var installationId: String?
 }
 
 /// The whole server state: a value type, so a failed request (or a failed transaction batch)
@@ -55,6 +57,8 @@ struct Store: Sendable {
     var sessions: [String: String] = [:]
     /// Uploaded files by their stored name.
     var files: [String: StoredFile] = [:]
+    /// The emails the server would have sent: password resets and verification requests.
+    var sentEmails: [(kind: String, to: String)] = []
     var clock = Clock()
     /// Who makes the request being handled (set by the routes), for ACL checks.
     var caller = Caller()
@@ -72,6 +76,7 @@ struct Store: Sendable {
     }
 
     static let userClass = "_User"
+    static let sessionClass = "_Session"
 
     // MARK: Names
 
@@ -364,9 +369,7 @@ struct Store: Sendable {
         fields.removeValue(forKey: "sessionToken")
         let user = try create(Self.userClass, body: fields)
         passwords[user.objectId] = password
-        let token = Identifiers.sessionToken()
-        sessions[token] = user.objectId
-        return (user, token)
+        return (user, try startSession(for: user.objectId, action: "signup"))
     }
 
     func checkUnique(username: String?, email: String?, except userId: String?) throws(ParseFailure) {
@@ -391,8 +394,44 @@ struct Store: Sendable {
               passwords[user.objectId] == password else {
             throw ParseFailure(101, "Invalid username/password.")
         }
+        return (user, try startSession(for: user.objectId, action: "login"))
+    }
+
+    /// A new session of `userId`: its token, and a `_Session` object readable by that user
+    /// only, expiring in a year, as Parse Server makes them.
+    private mutating func startSession(for userId: String, action: String) throws(ParseFailure) -> String {
         let token = Identifiers.sessionToken()
-        sessions[token] = user.objectId
-        return (user, token)
+        sessions[token] = userId
+        let expiresAt = ISODate.string(clock.now().addingTimeInterval(365 * 24 * 3600))
+        var fields: [String: JSON] = [
+            "sessionToken": .string(token),
+            "user": ["__type": "Pointer", "className": .string(Self.userClass), "objectId": .string(userId)],
+            "createdWith": ["action": .string(action), "authProvider": "password"],
+            "restricted": false,
+            "expiresAt": ["__type": "Date", "iso": .string(expiresAt)],
+            "ACL": [userId: ["read": true, "write": true]],
+        ]
+        // Parse Server records the installation only when the request names one.
+        if let installationId = caller.installationId {
+            fields["installationId"] = .string(installationId)
+        }
+        _ = try create(Self.sessionClass, body: fields)
+        return token
+    }
+
+    /// Ends the session with `token`: the token and its `_Session` object.
+    mutating func endSession(_ token: String) {
+        sessions.removeValue(forKey: token)
+        classes[Self.sessionClass] = classes[Self.sessionClass]?.filter { $0.value.fields["sessionToken"]?.stringValue != token }
+    }
+
+    /// The `_Session` object of `token`.
+    func sessionObject(_ token: String) -> StoredObject? {
+        classes[Self.sessionClass]?.values.first { $0.fields["sessionToken"]?.stringValue == token }
+    }
+
+    /// The user whose email is `email` (ignoring case).
+    func user(withEmail email: String) -> StoredObject? {
+        classes[Self.userClass]?.values.first { $0.fields["email"]?.stringValue?.lowercased() == email.lowercased() }
     }
 }

@@ -70,6 +70,9 @@ extension ParseClient {
         if configuration.sendsRequestId {
             headers["X-Parse-Request-Id"] = UUID().uuidString.lowercased()
         }
+        for header in call.headers {
+            headers[header.name] = header.value
+        }
         var body = call.body
         var bodyFile: URL?
         if let upload = call.upload {

@@ -15,6 +15,7 @@ extension ParseClient {
     public func signUp<U: ParseUser>(_ user: U, options: ParseRequestOptions = .none) async throws(ParseClientError) -> U {
         var call = try createCall(user)
         call.secrets = [user.password].compactMap { $0 }
+        call.headers = [Self.revocableSession]
         let response = try await execute(call, options: options)
         let fields = try decodeObject(from: response, secrets: call.secrets)
         let token = try Self.sessionToken(in: fields, status: response.status)
@@ -39,7 +40,8 @@ extension ParseClient {
     ) async throws(ParseClientError) -> U {
         let body = try WireJSON.body(["username": .string(username), "password": .string(password)])
         // Repeating a login can at worst leave an unused session behind, so it is retried.
-        let call = ParseCall(method: .post, path: "login", body: body, isIdempotent: true, secrets: [password])
+        let call = ParseCall(method: .post, path: "login", body: body, isIdempotent: true, secrets: [password],
+                             headers: [Self.revocableSession])
         return try await sessionUser(U.self, call: call, options: options)
     }
 
@@ -97,6 +99,56 @@ extension ParseClient {
             return
         }
     }
+
+    /// The current session (`GET /sessions/me` with the session token): when it expires,
+    /// how it was created, which installation it belongs to.
+    /// - Parameters:
+    ///   - type: The session model (a generated `Session` for Parse's `_Session`).
+    ///   - options: Per-call options.
+    /// - Throws: ``ParseClientError/invalidRequest(_:)`` with
+    ///   ``ParseError/Code-swift.enum/invalidSessionToken`` when no session token is set, and
+    ///   ``ParseClientError/server(_:)`` with code 209 when the server no longer accepts it.
+    public func currentSession<S: ParseSession>(
+        _ type: S.Type = S.self, options: ParseRequestOptions = .none
+    ) async throws(ParseClientError) -> S {
+        guard let token = options.sessionToken ?? sessionToken else {
+            throw .invalidRequest(ParseError(code: .invalidSessionToken, message: "No user is logged in."))
+        }
+        let call = ParseCall(method: .get, path: "sessions/me", isIdempotent: true, secrets: [token])
+        let response = try await execute(call, options: options)
+        return try decode(S.self, from: response, secrets: [token])
+    }
+
+    /// Asks the server to email a password reset link to the user with `email`
+    /// (`POST /requestPasswordReset`). Repeating it sends another email, so it is not retried
+    /// by default.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - options: Per-call options.
+    /// - Throws: ``ParseClientError/server(_:)`` with Parse's code, such as 205 (`userWithEmailNotFound`, no user has
+    ///   that email) or 204 (no email given).
+    public func requestPasswordReset(email: String, options: ParseRequestOptions = .none) async throws(ParseClientError) {
+        let call = ParseCall(method: .post, path: "requestPasswordReset",
+                             body: try WireJSON.body(["email": .string(email)]), isIdempotent: false)
+        _ = try await execute(call, options: options)
+    }
+
+    /// Asks the server to email the user with `email` a new link to verify the address
+    /// (`POST /verificationEmailRequest`). Not retried by default, as it sends an email.
+    /// - Parameters:
+    ///   - email: The user's email address.
+    ///   - options: Per-call options.
+    /// - Throws: ``ParseClientError/server(_:)`` with Parse's code, such as 205 (`userWithEmailNotFound`, no user has
+    ///   that email) or when the address is already verified.
+    public func requestVerificationEmail(email: String, options: ParseRequestOptions = .none) async throws(ParseClientError) {
+        let call = ParseCall(method: .post, path: "verificationEmailRequest",
+                             body: try WireJSON.body(["email": .string(email)]), isIdempotent: false)
+        _ = try await execute(call, options: options)
+    }
+
+    /// `X-Parse-Revocable-Session: 1`, which the REST guide sends with sign-up and login so
+    /// that the session is a revocable one (the only kind Parse Server makes today).
+    private static let revocableSession = (name: "X-Parse-Revocable-Session", value: "1")
 
     /// Forgets `token` if it is still the client's session token.
     private func session(forget token: String) {

@@ -25,6 +25,8 @@ struct ParseCall: Sendable {
     var isIdempotent: Bool
     /// Extra strings to keep out of errors and logs (a password).
     var secrets: [String] = []
+    /// Headers of this call only (`X-Parse-Revocable-Session` on sign-up and login).
+    var headers: [(name: String, value: String)] = []
 }
 
 /// The REST paths of Parse classes and objects.

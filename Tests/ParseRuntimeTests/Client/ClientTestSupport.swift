@@ -139,6 +139,13 @@ enum Fixture {
         return headers
     }
 
+    /// The headers of a sign-up or login: the REST guide's `X-Parse-Revocable-Session: 1` too.
+    static func signInHeaders() -> HTTPHeaders {
+        var headers = restHeaders(json: true)
+        headers["X-Parse-Revocable-Session"] = "1"
+        return headers
+    }
+
     static let createdAt = "2023-11-14T22:13:20.123Z"
     static let updatedAt = "2023-11-15T08:00:00.000Z"
     static let createdDate = Date(timeIntervalSince1970: 1_700_000_000.123)

@@ -81,7 +81,7 @@ import Testing
         #expect(ada.displayName == "Ada")
         #expect(ada.password == nil)
         #expect(client.sessionToken == Fixture.sessionToken)
-        try expectRequest(transport.requests[0], .post, "/parse/users", headers: Fixture.restHeaders(json: true), body: """
+        try expectRequest(transport.requests[0], .post, "/parse/users", headers: Fixture.signInHeaders(), body: """
             {"username":"ada","password":"\(Fixture.password)","email":"ada@example.com","displayName":"Ada"}
             """)
 
@@ -103,7 +103,7 @@ import Testing
         let ada = try await User.logIn(username: "ada", password: Fixture.password, on: client)
         #expect(ada.username == "ada")
         #expect(client.sessionToken == Fixture.sessionToken)
-        try expectRequest(transport.requests[0], .post, "/parse/login", headers: Fixture.restHeaders(json: true), body: """
+        try expectRequest(transport.requests[0], .post, "/parse/login", headers: Fixture.signInHeaders(), body: """
             {"username":"ada","password":"\(Fixture.password)"}
             """)
 

@@ -31,7 +31,7 @@ import Testing
 
         let user = try await client.signUp(newUser())
 
-        try expectRequest(transport.requests[0], .post, "/parse/users", headers: Fixture.restHeaders(json: true), body: """
+        try expectRequest(transport.requests[0], .post, "/parse/users", headers: Fixture.signInHeaders(), body: """
             {"username":"ada","password":"\(Fixture.password)","email":"ada@example.com","displayName":"Ada"}
             """)
         #expect(user.objectId == "u1")
@@ -74,7 +74,7 @@ import Testing
         let transport = RecordingTransport(json(200, userJSON))
         let client = Fixture.client(transport)
         let user = try await client.logIn(User.self, username: "ada", password: Fixture.password)
-        try expectRequest(try transport.onlyRequest(), .post, "/parse/login", headers: Fixture.restHeaders(json: true),
+        try expectRequest(try transport.onlyRequest(), .post, "/parse/login", headers: Fixture.signInHeaders(),
                           body: #"{"username":"ada","password":"\#(Fixture.password)"}"#)
         #expect(user.objectId == "u1")
         #expect(user.displayName == "Ada")
@@ -185,5 +185,41 @@ import Testing
         }
         #expect(transport.requests.count == 50)
         #expect(client.sessionToken?.hasPrefix("r:token-") == true)
+    }
+
+    // MARK: Sessions, password reset, verification email
+
+    @Test func theCurrentSessionIsReadWithTheToken() async throws {
+        let transport = RecordingTransport(json(200, """
+            {"objectId":"s1","sessionToken":"\(Fixture.sessionToken)","restricted":false,
+             "user":{"__type":"Pointer","className":"_User","objectId":"u1"},
+             "createdWith":{"action":"login","authProvider":"password"},"installationId":"i-1",
+             "expiresAt":{"__type":"Date","iso":"2024-11-14T22:13:20.123Z"},
+             "createdAt":"\(Fixture.createdAt)","updatedAt":"\(Fixture.createdAt)"}
+            """))
+        let client = Fixture.client(transport, sessionToken: Fixture.sessionToken)
+        let session = try await client.currentSession(ParseRuntimeTests.Session.self)
+        try expectRequest(try transport.onlyRequest(), .get, "/parse/sessions/me", headers: Fixture.restHeaders(session: Fixture.sessionToken))
+        #expect(session.objectId == "s1")
+        #expect(session.user.objectId == "u1")
+        #expect(session.createdWith == ["action": "login", "authProvider": "password"])
+        #expect(session.expiresAt == Date(timeIntervalSince1970: 1_731_622_400.123))
+        let loggedOut = await expectClientError { try await Fixture.client(transport).currentSession(ParseRuntimeTests.Session.self) }
+        #expect(loggedOut?.parseError?.code == .invalidSessionToken)
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func passwordResetAndVerificationEmailsAreRequestedByEmail() async throws {
+        let transport = RecordingTransport(json(200, "{}"), json(200, "{}"),
+                                           parseError(400, code: 205, "No user found with email nobody@example.com."))
+        let client = Fixture.client(transport)
+        try await client.requestPasswordReset(email: "ada@example.com")
+        try await client.requestVerificationEmail(email: "ada@example.com")
+        let error = await expectClientError { try await client.requestPasswordReset(email: "nobody@example.com") }
+        #expect(error?.parseError?.code == .userWithEmailNotFound)
+        try expectRequest(transport.requests[0], .post, "/parse/requestPasswordReset", headers: Fixture.restHeaders(json: true),
+                          body: #"{"email":"ada@example.com"}"#)
+        try expectRequest(transport.requests[1], .post, "/parse/verificationEmailRequest", headers: Fixture.restHeaders(json: true),
+                          body: #"{"email":"ada@example.com"}"#)
     }
 }
