@@ -22,6 +22,10 @@ struct Routes: Sendable {
     var jobs: [String: CloudFunction] = [:]
 
     func respond(to request: IncomingRequest, store: inout Store) -> ServerAnswer {
+        // Health needs no keys, as on Parse Server.
+        if request.method == "GET", request.segments == ["health"] {
+            return ServerAnswer(status: 200, json: ["status": "ok"])
+        }
         // A file's URL needs no keys, as Parse Server serves it: GET /files/<app id>/<name>.
         if request.method == "GET", request.segments.count == 3, request.segments[0] == "files" {
             guard request.segments[1] == configuration.applicationId, let file = store.files[request.segments[2]] else {
@@ -97,6 +101,17 @@ struct Routes: Sendable {
             }
             store.sentEmails.append((isReset ? "passwordReset" : "verification", email))
             return ServerAnswer(status: 200, json: [:])
+        case ("GET", "config") where segments.count == 1:
+            return ServerAnswer(status: 200, json: ["params": .object(store.config)])
+        case ("PUT", "config") where segments.count == 1:
+            guard caller.isMaster else {
+                return ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
+            }
+            guard let params = try bodyObject(request.body)["params"]?.objectValue else {
+                throw .invalidJSON("config params must be an object")
+            }
+            store.config.merge(params) { _, new in new }
+            return ServerAnswer(status: 200, json: ["result": true])
         case ("POST", "functions") where segments.count == 2:
             return try callFunction(segments[1], request, caller: caller)
         case ("POST", "jobs") where segments.count == 2:

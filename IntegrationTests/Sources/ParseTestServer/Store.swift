@@ -57,6 +57,8 @@ struct Store: Sendable {
     var sessions: [String: String] = [:]
     /// Uploaded files by their stored name.
     var files: [String: StoredFile] = [:]
+    /// The app's config parameters (`/config`).
+    var config: [String: JSON] = [:]
     /// The emails the server would have sent: password resets and verification requests.
     var sentEmails: [(kind: String, to: String)] = []
     var clock = Clock()

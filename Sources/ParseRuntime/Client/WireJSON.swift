@@ -76,15 +76,37 @@ enum WireJSON {
         try encode { try saveEncoder.encodeJSONValue(value, skipKeys: .none) }
     }
 
-    /// Decodes the `result` of a Cloud Code answer (`null` when there was none).
+    /// Decodes one member of an answer, such as a Cloud Code `result` (`null` when there was
+    /// none), so that errors name it in their path.
     static func decodeResult<Result: Decodable>(
-        _ type: Result.Type, from result: JSONValue, status: Int, redactor: Redactor
+        _ type: Result.Type, from value: JSONValue, status: Int, redactor: Redactor, key: String = "result"
     ) throws(ParseClientError) -> Result {
-        try decode(CloudResult<Result>.self, from: ["result": result], status: status, redactor: redactor).result
+        do {
+            let container = try ParseDecoder().decode(Member<Result>.self, from: JSONValue.object([key: value]))
+            return container.value
+        } catch {
+            throw .decoding(ParseDecodingFailure.from(error, status: status, redactor: redactor))
+        }
     }
 
-    private struct CloudResult<Result: Decodable>: Decodable {
-        var result: Result
+    /// The only member of a JSON object, whatever its key.
+    private struct Member<Value: Decodable>: Decodable {
+        var value: Value
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            guard let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "empty object"))
+            }
+            value = try container.decode(Value.self, forKey: key)
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     private static func members(of json: JSONValue) throws(ParseClientError) -> [String: JSONValue] {
