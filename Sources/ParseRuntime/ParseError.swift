@@ -142,6 +142,8 @@ extension ParseError {
         case fileTooLarge = 129
         /// Saving a file failed.
         case fileSaveFailure = 130
+        /// A field that cannot change was changed (a built-in field of a class's schema).
+        case changedImmutableField = 136
         /// A unique field was given a value that is already taken.
         case duplicateValue = 137
         /// The role name is invalid.

@@ -57,6 +57,8 @@ struct Store: Sendable {
     var sessions: [String: String] = [:]
     /// Uploaded files by their stored name.
     var files: [String: StoredFile] = [:]
+    /// What `/schemas` keeps per class beyond the field types.
+    var schemaExtras: [String: ClassSchemaExtras] = [:]
     /// The app's config parameters (`/config`).
     var config: [String: JSON] = [:]
     /// The emails the server would have sent: password resets and verification requests.
