@@ -101,6 +101,8 @@ struct Routes: Sendable {
             }
             store.sentEmails.append((isReset ? "passwordReset" : "verification", email))
             return ServerAnswer(status: 200, json: [:])
+        case ("GET", "aggregate") where segments.count == 2:
+            return try aggregate(segments[1], query: request.query, caller: caller, store: store)
         case (_, "schemas") where segments.count <= 2:
             return try schemaRoute(request, caller: caller, store: &store)
         case ("GET", "config") where segments.count == 1:
