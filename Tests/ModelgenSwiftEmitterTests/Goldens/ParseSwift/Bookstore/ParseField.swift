@@ -29,3 +29,201 @@ public struct ParseRelationField<Model, Target>: Sendable, Hashable, CustomStrin
 
     public var description: String { name }
 }
+
+// Typed query constraints for ParseSwift: each forwards to the SDK's function of the same name
+// with the key's name, once the compiler has checked that the value fits the field.
+
+/// `field` equals `value`.
+public func == <Model, Value: Codable>(field: ParseField<Model, Value>, value: Value) -> QueryConstraint {
+    field.name == value
+}
+
+/// The pointer `field` points to `object` (sent as a pointer; throws when `object` is unsaved).
+public func == <Model, Value: ParseObject>(field: ParseField<Model, Value>, object: Value) throws -> QueryConstraint {
+    try field.name == object
+}
+
+/// `field` differs from `value`.
+public func != <Model, Value: Codable>(field: ParseField<Model, Value>, value: Value) -> QueryConstraint {
+    field.name != value
+}
+
+/// The pointer `field` does not point to `object`.
+public func != <Model, Value: ParseObject>(field: ParseField<Model, Value>, object: Value) throws -> QueryConstraint {
+    try field.name != object
+}
+
+/// `field < value`.
+public func < <Model, Value: Codable & Comparable>(field: ParseField<Model, Value>, value: Value) -> QueryConstraint {
+    field.name < value
+}
+
+/// `field <= value`.
+public func <= <Model, Value: Codable & Comparable>(field: ParseField<Model, Value>, value: Value) -> QueryConstraint {
+    field.name <= value
+}
+
+/// `field > value`.
+public func > <Model, Value: Codable & Comparable>(field: ParseField<Model, Value>, value: Value) -> QueryConstraint {
+    field.name > value
+}
+
+/// `field >= value`.
+public func >= <Model, Value: Codable & Comparable>(field: ParseField<Model, Value>, value: Value) -> QueryConstraint {
+    field.name >= value
+}
+
+/// The pointer `field` points to an object matching `query`.
+public func == <Model, Value: ParseObject>(field: ParseField<Model, Value>, query: Query<Value>) -> QueryConstraint {
+    field.name == query
+}
+
+/// The pointer `field` points to no object matching `query`.
+public func != <Model, Value: ParseObject>(field: ParseField<Model, Value>, query: Query<Value>) -> QueryConstraint {
+    field.name != query
+}
+
+/// `field` is one of `array`.
+public func containedIn<Model, Value: Codable>(key field: ParseField<Model, Value>, array: [Value]) -> QueryConstraint {
+    containedIn(key: field.name, array: array)
+}
+
+/// The pointer `field` points to one of `array`.
+public func containedIn<Model, Value: ParseObject>(key field: ParseField<Model, Value>, array: [Value]) throws -> QueryConstraint {
+    try containedIn(key: field.name, array: array)
+}
+
+/// `field` is none of `array`.
+public func notContainedIn<Model, Value: Codable>(key field: ParseField<Model, Value>, array: [Value]) -> QueryConstraint {
+    notContainedIn(key: field.name, array: array)
+}
+
+/// The array `field` holds every one of `array`.
+public func containsAll<Model, Element: Codable>(key field: ParseField<Model, [Element]>, array: [Element]) -> QueryConstraint {
+    containsAll(key: field.name, array: array)
+}
+
+/// Every element of the array `field` is one of `array`.
+public func containedBy<Model, Element: Codable>(key field: ParseField<Model, [Element]>, array: [Element]) -> QueryConstraint {
+    containedBy(key: field.name, array: array)
+}
+
+/// `field` has a value.
+public func exists<Model, Value>(key field: ParseField<Model, Value>) -> QueryConstraint {
+    exists(key: field.name)
+}
+
+/// `field` has no value.
+public func doesNotExist<Model, Value>(key field: ParseField<Model, Value>) -> QueryConstraint {
+    doesNotExist(key: field.name)
+}
+
+/// The string `field` matches the regular expression `regex`.
+public func matchesRegex<Model>(key field: ParseField<Model, String>, regex: String, modifiers: String? = nil) -> QueryConstraint {
+    matchesRegex(key: field.name, regex: regex, modifiers: modifiers)
+}
+
+/// The string `field` contains `substring`.
+public func containsString<Model>(key field: ParseField<Model, String>, substring: String, modifiers: String? = nil) -> QueryConstraint {
+    containsString(key: field.name, substring: substring, modifiers: modifiers)
+}
+
+/// The string `field` starts with `prefix`.
+public func hasPrefix<Model>(key field: ParseField<Model, String>, prefix: String, modifiers: String? = nil) -> QueryConstraint {
+    hasPrefix(key: field.name, prefix: prefix, modifiers: modifiers)
+}
+
+/// The string `field` ends with `suffix`.
+public func hasSuffix<Model>(key field: ParseField<Model, String>, suffix: String, modifiers: String? = nil) -> QueryConstraint {
+    hasSuffix(key: field.name, suffix: suffix, modifiers: modifiers)
+}
+
+/// Full-text search of the string `field`.
+public func matchesText<Model>(key field: ParseField<Model, String>, text: String) -> QueryConstraint {
+    matchesText(key: field.name, text: text)
+}
+
+/// The geopoint `field`, nearest to `geoPoint` first.
+public func near<Model>(key field: ParseField<Model, ParseGeoPoint>, geoPoint: ParseGeoPoint) -> QueryConstraint {
+    near(key: field.name, geoPoint: geoPoint)
+}
+
+/// The geopoint `field` within `distance` miles of `geoPoint`.
+public func withinMiles<Model>(key field: ParseField<Model, ParseGeoPoint>, geoPoint: ParseGeoPoint,
+                                    distance: Double, sorted: Bool = true) -> [QueryConstraint] {
+    withinMiles(key: field.name, geoPoint: geoPoint, distance: distance, sorted: sorted)
+}
+
+/// The geopoint `field` within `distance` kilometres of `geoPoint`.
+public func withinKilometers<Model>(key field: ParseField<Model, ParseGeoPoint>, geoPoint: ParseGeoPoint,
+                                         distance: Double, sorted: Bool = true) -> [QueryConstraint] {
+    withinKilometers(key: field.name, geoPoint: geoPoint, distance: distance, sorted: sorted)
+}
+
+/// The geopoint `field` within `distance` radians of `geoPoint`.
+public func withinRadians<Model>(key field: ParseField<Model, ParseGeoPoint>, geoPoint: ParseGeoPoint,
+                                      distance: Double, sorted: Bool = true) -> [QueryConstraint] {
+    withinRadians(key: field.name, geoPoint: geoPoint, distance: distance, sorted: sorted)
+}
+
+/// The geopoint `field` inside the box between two corners.
+public func withinGeoBox<Model>(key field: ParseField<Model, ParseGeoPoint>, fromSouthWest southwest: ParseGeoPoint,
+                                     toNortheast northeast: ParseGeoPoint) -> QueryConstraint {
+    withinGeoBox(key: field.name, fromSouthWest: southwest, toNortheast: northeast)
+}
+
+/// The geopoint `field` inside the polygon through `points`.
+public func withinPolygon<Model>(key field: ParseField<Model, ParseGeoPoint>, points: [ParseGeoPoint]) -> QueryConstraint {
+    withinPolygon(key: field.name, points: points)
+}
+
+/// The polygon `field` contains `point`.
+public func polygonContains<Model>(key field: ParseField<Model, ParsePolygon>, point: ParseGeoPoint) -> QueryConstraint {
+    polygonContains(key: field.name, point: point)
+}
+
+/// Objects in the relation `field` of `object` (in a query over the relation's target class).
+public func related<Owner: ParseObject, Target>(key field: ParseRelationField<Owner, Target>, object: Owner) throws -> QueryConstraint {
+    try related(key: field.name, object: object)
+}
+
+extension Query {
+    /// Returns the objects the given pointer fields point to whole; the compiler checks that
+    /// each is a pointer field of `T`.
+    public func include<each Target: ParseObject>(_ fields: repeat ParseField<T, each Target>) -> Query<T> {
+        var names: [String] = []
+        repeat names.append((each fields).name)
+        return include(names)
+    }
+
+    /// Returns the objects an array-of-pointers field holds whole.
+    public func include<Target: ParseObject>(_ field: ParseField<T, [Target]>) -> Query<T> {
+        include([field.name])
+    }
+
+    /// Returns only the given fields of `T` (and the built-in ones).
+    public func select<each Value>(_ fields: repeat ParseField<T, each Value>) -> Query<T> {
+        var names: [String] = []
+        repeat names.append((each fields).name)
+        return select(names)
+    }
+
+    /// Returns every field of `T` but the given ones.
+    public func exclude<each Value>(_ fields: repeat ParseField<T, each Value>) -> Query<T> {
+        var names: [String] = []
+        repeat names.append((each fields).name)
+        return exclude(names)
+    }
+}
+
+extension Query.Order {
+    /// Ascending by `field`.
+    public static func ascending<Value>(_ field: ParseField<T, Value>) -> Self {
+        .ascending(field.name)
+    }
+
+    /// Descending by `field`.
+    public static func descending<Value>(_ field: ParseField<T, Value>) -> Self {
+        .descending(field.name)
+    }
+}
