@@ -14,7 +14,8 @@ import Foundation
 /// ```
 ///
 /// It encodes as `GET /classes/<class>` with the URL parameters `where` (JSON), `order`
-/// (`-publishingYear,title`), `limit`, `skip`, `keys`, `excludeKeys`, `include` and `count`.
+/// (`-publishingYear,title`), `limit`, `skip`, `keys`, `excludeKeys`, `include`, `count` and the
+/// read preferences.
 /// Several operators on one field merge (`{"year":{"$gte":1990,"$lt":2000}}`); an equality
 /// replaces the field's operators and an operator replaces its equality. A second `$or`,
 /// `$nor` or `$relatedTo` is moved into an `$and` so both apply.
@@ -27,6 +28,7 @@ public struct ParseQuery<T: ParseObject>: Sendable {
     private var keyNames: [String]?
     private var excludedKeyNames: [String]?
     private var includePaths: [String] = []
+    private var readPreferences: [(name: String, value: ParseReadPreference)] = []
 
     /// A query with the given constraints (all must hold).
     /// - Parameter constraints: The constraints.
@@ -162,7 +164,7 @@ public struct ParseQuery<T: ParseObject>: Sendable {
     }
 
     /// The URL parameters of a find, in a fixed order: `where` (when there are constraints),
-    /// `order`, `limit`, `skip`, `keys`, `excludeKeys`, `include`.
+    /// `order`, `limit`, `skip`, `keys`, `excludeKeys`, `include`, then the read preferences.
     /// - Throws: ``ParseClientError`` when a value could not be encoded or `limit`/`skip` is negative.
     public func parameters() throws(ParseClientError) -> [(name: String, value: String)] {
         var parameters: [(name: String, value: String)] = []
@@ -194,8 +196,36 @@ public struct ParseQuery<T: ParseObject>: Sendable {
         if !includePaths.isEmpty {
             parameters.append(("include", includePaths.joined(separator: ",")))
         }
+        for preference in readPreferences {
+            parameters.append((preference.name, preference.value.rawValue))
+        }
         return parameters
     }
+
+    /// This query reading from the given members of a MongoDB replica set: `readPreference`,
+    /// and for included pointers and subqueries `includeReadPreference` and
+    /// `subqueryReadPreference` (each the main one when not given).
+    /// - Parameters:
+    ///   - preference: Where the objects are read.
+    ///   - include: Where included pointers are read.
+    ///   - subquery: Where subqueries run.
+    public func readPreference(_ preference: ParseReadPreference, include: ParseReadPreference? = nil,
+                               subquery: ParseReadPreference? = nil) -> Self {
+        var query = self
+        query.readPreferences = [("readPreference", preference)]
+        if let include { query.readPreferences.append(("includeReadPreference", include)) }
+        if let subquery { query.readPreferences.append(("subqueryReadPreference", subquery)) }
+        return query
+    }
+}
+
+/// Which members of a MongoDB replica set a query reads from.
+public enum ParseReadPreference: String, Sendable, Hashable, CaseIterable {
+    case primary = "PRIMARY"
+    case primaryPreferred = "PRIMARY_PREFERRED"
+    case secondary = "SECONDARY"
+    case secondaryPreferred = "SECONDARY_PREFERRED"
+    case nearest = "NEAREST"
 }
 
 /// A sort key of a ``ParseQuery``.

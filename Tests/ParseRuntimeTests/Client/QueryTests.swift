@@ -22,6 +22,21 @@ import Testing
         try query.whereJSON().serialized()
     }
 
+    @Test func readPreferencesAsTheGuideSendsThem() async throws {
+        let transport = RecordingTransport(json(200, #"{"results":[]}"#))
+        let query = Book.query(.matchesQuery(Book.Field.genre, Genre.query(.exists(Genre.Field.name))))
+            .include(Book.Field.genre)
+            .readPreference(.secondary, include: .secondaryPreferred, subquery: .nearest)
+        _ = try await Fixture.client(transport).find(query)
+        try expectRequest(try transport.onlyRequest(), .get, "/parse/classes/Book",
+                          query: ["include": "genre", "readPreference": "SECONDARY", "includeReadPreference": "SECONDARY_PREFERRED",
+                                  "subqueryReadPreference": "NEAREST"],
+                          jsonQuery: ["where": #"{"genre":{"$inQuery":{"where":{"name":{"$exists":true}},"className":"Genre"}}}"#],
+                          headers: Fixture.restHeaders())
+        #expect(try Book.query().readPreference(.primary).readPreference(.nearest).parameters().map(\.value) == ["NEAREST"],
+                "a later read preference replaces the earlier ones")
+    }
+
     // MARK: Operators
 
     @Test func equalityEncodesStringsDatesEnumsAndPointers() throws {
