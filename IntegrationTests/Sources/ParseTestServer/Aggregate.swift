@@ -1,9 +1,10 @@
 import Foundation
 
 /// `GET /aggregate/<class>` (master key only): `distinct` with an optional `where`, and a
-/// `pipeline` of `$match` (first stage only), `$group` (by `objectId`: `null` or a
-/// `"$field"`, with `$sum`, `$avg`, `$min`, `$max`), `$sort`, `$skip`, `$limit` and `$project`.
-/// Other stages fail with 102 rather than being ignored.
+/// `pipeline` of `$match` (first stage only), `$group` (by `_id`: `null` or a `"$field"`,
+/// with `$sum`, `$avg`, `$min`, `$max`; its key comes back as `objectId`), `$sort`, `$skip`,
+/// `$limit` and `$project`. As in current Parse Server, a stage needs its `$`, and `$group`
+/// refuses `objectId`. Other stages fail with 102 rather than being ignored.
 extension Routes {
     func aggregate(_ className: String, query: [String: String], caller: Caller, store: Store) throws(ParseFailure) -> ServerAnswer {
         guard caller.isMaster else {
@@ -33,7 +34,10 @@ extension Routes {
         }
         var rows: [[String: JSON]] = objects.map { store.render($0, className: className) }
         for stage in stages {
-            guard let (name, value) = stage.objectValue?.first, stage.objectValue?.count == 1 else { throw .invalidQuery("bad pipeline stage") }
+            guard let (name, value) = stage.objectValue?.first, stage.objectValue?.count == 1 else {
+                throw .invalidQuery("Pipeline stages should only have one key.")
+            }
+            guard name.hasPrefix("$") else { throw .invalidQuery("Invalid aggregate stage '\(name)'.") }
             switch name {
             case "$group": rows = try Self.group(rows, value)
             case "$sort":
@@ -57,8 +61,11 @@ extension Routes {
     }
 
     private static func group(_ rows: [[String: JSON]], _ spec: JSON) throws(ParseFailure) -> [[String: JSON]] {
-        guard let members = spec.objectValue, let key = members["objectId"] else {
-            throw .invalidQuery("$group needs an objectId (Parse's name for _id)")
+        guard let members = spec.objectValue, members["objectId"] == nil else {
+            throw .invalidQuery("Cannot use 'objectId' in aggregation stage $group.")
+        }
+        guard let key = members["_id"] else {
+            throw .invalidQuery("Invalid parameter for query: group. Missing key _id")
         }
         func value(_ expression: JSON, in row: [String: JSON]) -> JSON? {
             if let path = expression.stringValue, path.hasPrefix("$") { return row[String(path.dropFirst())] }
@@ -75,7 +82,7 @@ extension Routes {
         }
         return try groups.map { group throws(ParseFailure) in
             var result: [String: JSON] = ["objectId": group.key]
-            for (name, accumulator) in members where name != "objectId" {
+            for (name, accumulator) in members where name != "_id" {
                 guard let (op, expression) = accumulator.objectValue?.first else { throw .invalidQuery("bad accumulator \(name)") }
                 let numbers = group.rows.compactMap { value(expression, in: $0)?.doubleValue }
                 func number(_ double: Double) -> JSON { double.rounded() == double && abs(double) < 1e15 ? .int(Int(double)) : .double(double) }

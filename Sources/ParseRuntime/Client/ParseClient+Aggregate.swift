@@ -1,11 +1,12 @@
 import Foundation
 
 /// One stage of an aggregation pipeline, as MongoDB names them (Parse Server runs them on
-/// PostgreSQL too). Parse Server uses `objectId` where MongoDB uses `_id`.
+/// PostgreSQL too). Group by `_id`, as MongoDB does (current Parse Server refuses `objectId`
+/// there); the results name the group's key `objectId`.
 public enum ParseAggregateStage: Sendable, Hashable {
     /// `$match`: keep the objects matching a `where`-style condition.
     case match(JSONValue)
-    /// `$group`: group by `objectId` (a `"$field"`, or `null` for one group) with accumulators
+    /// `$group`: group by `_id` (a `"$field"`, or `null` for one group) with accumulators
     /// such as `{"total":{"$sum":"$score"}}`.
     case group(JSONValue)
     /// `$project`: keep (`1`) or compute fields.
@@ -41,7 +42,7 @@ extension ParseClient {
     ///
     /// ```swift
     /// struct Total: Decodable { var total: Int }
-    /// let totals = try await admin.aggregate(GameScore.self, [.group(["objectId": nil, "total": ["$sum": "$score"]])],
+    /// let totals = try await admin.aggregate(GameScore.self, [.group(["_id": nil, "total": ["$sum": "$score"]])],
     ///                                        returning: Total.self)
     /// ```
     /// - Parameters:

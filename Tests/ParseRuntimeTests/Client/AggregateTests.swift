@@ -16,12 +16,12 @@ import Testing
         let transport = RecordingTransport(json(200, #"{"results":[{"objectId":null,"total":1350}]}"#))
         let totals = try await Fixture.client(transport).aggregate(GameScore.self, [
             .match(["score": ["$gt": 15]]),
-            .group(["objectId": nil, "total": ["$sum": "$score"]]),
+            .group(["_id": nil, "total": ["$sum": "$score"]]),
             .sort(["total": -1]), .skip(0), .limit(10), .project(["total": 1]), .stage("count", "n"),
         ], returning: Total.self)
         #expect(totals == [Total(objectId: nil, total: 1350)])
         try expectRequest(try transport.onlyRequest(), .get, "/parse/aggregate/GameScore", jsonQuery: ["pipeline": """
-            [{"$match":{"score":{"$gt":15}}},{"$group":{"objectId":null,"total":{"$sum":"$score"}}},{"$sort":{"total":-1}},
+            [{"$match":{"score":{"$gt":15}}},{"$group":{"_id":null,"total":{"$sum":"$score"}}},{"$sort":{"total":-1}},
              {"$skip":0},{"$limit":10},{"$project":{"total":1}},{"$count":"n"}]
             """], headers: masterHeaders)
     }
