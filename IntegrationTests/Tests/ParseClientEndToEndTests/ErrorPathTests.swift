@@ -62,9 +62,10 @@ struct ErrorPathTests {
                 Issue.record("expected .timedOut, got \(String(describing: error))")
                 return
             }
+            // The stall lasts 30 s, so `.timedOut` can only come from the deadline; only a lower
+            // bound on the time is safe on a busy machine.
             #expect(after == .milliseconds(500))
             #expect(elapsed >= .milliseconds(400))
-            #expect(elapsed < .seconds(10))
             // Timeouts are not retried by default: the server saw one request, still unanswered.
             let seen = server.requests(method: "GET", path: path)
             #expect(seen.count == 1)
@@ -168,8 +169,9 @@ struct ErrorPathTests {
             let start = clock.now
             _ = try await client.find(Genre.query())
             let elapsed = clock.now - start
+            // At least the second asked for, and far less than a misreading as a minute would wait.
             #expect(elapsed >= .milliseconds(900))
-            #expect(elapsed < .seconds(10))
+            #expect(elapsed < .seconds(30))
             #expect(server.requests(method: "GET", path: "/parse/classes/Genre").map(\.status) == [429, 200])
         }
     }
@@ -260,7 +262,7 @@ struct ErrorPathTests {
                 Issue.record("expected .cancelled, got \(String(describing: error))")
                 return
             }
-            #expect(clock.now - start < .seconds(10))
+            // The stall lasts 30 s: `.cancelled` can only come from the cancellation.
             #expect(server.requests(method: "GET", path: "/parse/classes/Genre").count == 1)
         }
     }
