@@ -786,13 +786,11 @@ enum CompiledSwiftTemplates {
             output.append(view.typeName)
             output.appendLiteral("` is decoded, encoded, merged and compared.\n")
             if view.hasStoredFields == true {
-                output.appendLiteral("    static let storedFields: [ParseStoredField<")
+                output.appendLiteral("    // The table is the initializer itself, not a helper function: optimizing a helper's key\n    // paths was a large part of a release build of the models.\n    static let storedFields: [ParseStoredField<")
                 output.append(view.typeName)
-                output.appendLiteral(">] = makeStoredFields()\n\n    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part\n    // of a release build.\n    @_optimize(none)\n    private static func makeStoredFields() -> [ParseStoredField<")
-                output.append(view.typeName)
-                output.appendLiteral(">] {\n        [\n")
+                output.appendLiteral(">] = [\n")
                 for v1 in view.storedFields ?? [] {
-                    output.appendLiteral("            .")
+                    output.appendLiteral("        .")
                     output.append(v1.kind)
                     output.appendLiteral("(")
                     output.append(v1.key)
@@ -801,7 +799,7 @@ enum CompiledSwiftTemplates {
                     output.appendLiteral("),\n")
                     output.endTurn()
                 }
-                output.appendLiteral("        ]\n    }\n")
+                output.appendLiteral("    ]\n")
             }
             if view.hasStoredFields != true {
                 output.appendLiteral("    static let storedFields: [ParseStoredField<")

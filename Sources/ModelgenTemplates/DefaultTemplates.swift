@@ -169,18 +169,13 @@ public enum DefaultTemplates {
             {{#parseRuntime}}
                 /// The stored fields by Parse name: how `{{{typeName}}}` is decoded, encoded, merged and compared.
             {{#hasStoredFields}}
-                static let storedFields: [ParseStoredField<{{{typeName}}}>] = makeStoredFields()
-
-                // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-                // of a release build.
-                @_optimize(none)
-                private static func makeStoredFields() -> [ParseStoredField<{{{typeName}}}>] {
-                    [
+                // The table is the initializer itself, not a helper function: optimizing a helper's key
+                // paths was a large part of a release build of the models.
+                static let storedFields: [ParseStoredField<{{{typeName}}}>] = [
             {{#storedFields}}
-                        .{{{kind}}}({{{key}}}, \.{{{name}}}),
+                    .{{{kind}}}({{{key}}}, \.{{{name}}}),
             {{/storedFields}}
-                    ]
-                }
+                ]
             {{/hasStoredFields}}
             {{^hasStoredFields}}
                 static let storedFields: [ParseStoredField<{{{typeName}}}>] = []

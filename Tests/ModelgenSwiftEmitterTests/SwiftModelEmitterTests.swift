@@ -25,14 +25,11 @@ import Testing
         #expect(text.contains("    public var isDefault: Bool?\n"))
         #expect(text.contains("    public var description: String?\n"))
         #expect(text.contains("""
-                @_optimize(none)
-                private static func makeStoredFields() -> [ParseStoredField<Thing>] {
-                    [
-                        .field("class", \\.`class`),
-                        .field("default", \\.isDefault),
-                        .field("description", \\.description),
-                    ]
-                }
+                static let storedFields: [ParseStoredField<Thing>] = [
+                    .field("class", \\.`class`),
+                    .field("default", \\.isDefault),
+                    .field("description", \\.description),
+                ]
             """))
         #expect(!text.contains("CodingKeys"))
         #expect(text.contains("        public static var isDefault: ParseField<Thing, Bool> { @_optimize(none) get { .init(\"default\") } }\n"))

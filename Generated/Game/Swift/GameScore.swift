@@ -42,19 +42,14 @@ extension GameScore {
     }
 
     /// The stored fields by Parse name: how `GameScore` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<GameScore>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<GameScore>] {
-        [
-            .field("score", \.score),
-            .field("playerName", \.playerName),
-            .field("cheatMode", \.cheatMode),
-            .field("skills", \.skills),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<GameScore>] = [
+        .field("score", \.score),
+        .field("playerName", \.playerName),
+        .field("cheatMode", \.cheatMode),
+        .field("skills", \.skills),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

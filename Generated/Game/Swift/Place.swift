@@ -39,18 +39,13 @@ extension Place {
     }
 
     /// The stored fields by Parse name: how `Place` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Place>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Place>] {
-        [
-            .field("name", \.name),
-            .field("location", \.location),
-            .field("bounds", \.bounds),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Place>] = [
+        .field("name", \.name),
+        .field("location", \.location),
+        .field("bounds", \.bounds),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

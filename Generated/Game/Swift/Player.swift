@@ -33,17 +33,12 @@ extension Player {
     }
 
     /// The stored fields by Parse name: how `Player` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Player>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Player>] {
-        [
-            .field("name", \.name),
-            .field("picture", \.picture),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Player>] = [
+        .field("name", \.name),
+        .field("picture", \.picture),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

@@ -28,16 +28,11 @@ extension Unit {
     }
 
     /// The stored fields by Parse name: how `Unit` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Unit>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Unit>] {
-        [
-            .field("name", \.name),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Unit>] = [
+        .field("name", \.name),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

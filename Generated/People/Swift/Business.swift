@@ -37,18 +37,13 @@ extension Business {
     }
 
     /// The stored fields by Parse name: how `Business` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Business>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Business>] {
-        [
-            .field("name", \.name),
-            .field("addresses", \.addresses),
-            .field("logo", \.logo),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Business>] = [
+        .field("name", \.name),
+        .field("addresses", \.addresses),
+        .field("logo", \.logo),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

@@ -40,29 +40,24 @@ extension Installation {
     }
 
     /// The stored fields by Parse name: how `Installation` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Installation>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Installation>] {
-        [
-            .predefined("installationId", \.installationId),
-            .predefined("deviceToken", \.deviceToken),
-            .predefined("channels", \.channels),
-            .predefined("deviceType", \.deviceType),
-            .predefined("pushType", \.pushType),
-            .predefined("GCMSenderId", \.GCMSenderId),
-            .predefined("timeZone", \.timeZone),
-            .predefined("localeIdentifier", \.localeIdentifier),
-            .predefined("badge", \.badge),
-            .predefined("appVersion", \.appVersion),
-            .predefined("appName", \.appName),
-            .predefined("appIdentifier", \.appIdentifier),
-            .predefined("parseVersion", \.parseVersion),
-            .pointer("person", \.person),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Installation>] = [
+        .predefined("installationId", \.installationId),
+        .predefined("deviceToken", \.deviceToken),
+        .predefined("channels", \.channels),
+        .predefined("deviceType", \.deviceType),
+        .predefined("pushType", \.pushType),
+        .predefined("GCMSenderId", \.GCMSenderId),
+        .predefined("timeZone", \.timeZone),
+        .predefined("localeIdentifier", \.localeIdentifier),
+        .predefined("badge", \.badge),
+        .predefined("appVersion", \.appVersion),
+        .predefined("appName", \.appName),
+        .predefined("appIdentifier", \.appIdentifier),
+        .predefined("parseVersion", \.parseVersion),
+        .pointer("person", \.person),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

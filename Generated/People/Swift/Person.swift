@@ -42,19 +42,14 @@ extension Person {
     }
 
     /// The stored fields by Parse name: how `Person` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Person>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Person>] {
-        [
-            .field("name", \.name),
-            .field("birthday", \.birthday),
-            .field("location", \.location),
-            .pointer("dog", \.dog),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Person>] = [
+        .field("name", \.name),
+        .field("birthday", \.birthday),
+        .field("location", \.location),
+        .pointer("dog", \.dog),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

@@ -66,24 +66,19 @@ extension Recipe {
     }
 
     /// The stored fields by Parse name: how `Recipe` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Recipe>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Recipe>] {
-        [
-            .field("name", \.name),
-            .field("servings", \.servings),
-            .field("price", \.price),
-            .field("isAvailable", \.isAvailable),
-            .field("category", \.category),
-            .field("ingredients", \.ingredients),
-            .field("sideOptions", \.sideOptions),
-            .field("nutritionalInfo", \.nutritionalInfo),
-            .field("releaseDate", \.releaseDate),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Recipe>] = [
+        .field("name", \.name),
+        .field("servings", \.servings),
+        .field("price", \.price),
+        .field("isAvailable", \.isAvailable),
+        .field("category", \.category),
+        .field("ingredients", \.ingredients),
+        .field("sideOptions", \.sideOptions),
+        .field("nutritionalInfo", \.nutritionalInfo),
+        .field("releaseDate", \.releaseDate),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

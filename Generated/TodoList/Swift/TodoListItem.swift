@@ -92,30 +92,25 @@ extension TodoListItem {
     }
 
     /// The stored fields by Parse name: how `TodoListItem` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<TodoListItem>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<TodoListItem>] {
-        [
-            .field("title", \.title),
-            .field("description", \.description),
-            .pointer("list", \.list),
-            .pointer("assignee", \.assignee),
-            .field("priority", \.priority),
-            .field("status", \.status),
-            .field("dueDate", \.dueDate),
-            .field("completedAt", \.completedAt),
-            .field("estimateHours", \.estimateHours),
-            .field("tags", \.tags),
-            .field("reminder", \.reminder),
-            .field("attachments", \.attachments),
-            .field("metadata", \.metadata),
-            .field("default", \.isDefault),
-            .field("class", \.`class`),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<TodoListItem>] = [
+        .field("title", \.title),
+        .field("description", \.description),
+        .pointer("list", \.list),
+        .pointer("assignee", \.assignee),
+        .field("priority", \.priority),
+        .field("status", \.status),
+        .field("dueDate", \.dueDate),
+        .field("completedAt", \.completedAt),
+        .field("estimateHours", \.estimateHours),
+        .field("tags", \.tags),
+        .field("reminder", \.reminder),
+        .field("attachments", \.attachments),
+        .field("metadata", \.metadata),
+        .field("default", \.isDefault),
+        .field("class", \.`class`),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

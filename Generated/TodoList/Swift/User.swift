@@ -46,23 +46,18 @@ extension User {
     }
 
     /// The stored fields by Parse name: how `User` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<User>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<User>] {
-        [
-            .predefined("username", \.username),
-            .predefined("password", \.password),
-            .predefined("email", \.email),
-            .predefined("emailVerified", \.emailVerified),
-            .predefined("authData", \.authData),
-            .field("displayName", \.displayName),
-            .field("avatar", \.avatar),
-            .field("location", \.location),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<User>] = [
+        .predefined("username", \.username),
+        .predefined("password", \.password),
+        .predefined("email", \.email),
+        .predefined("emailVerified", \.emailVerified),
+        .predefined("authData", \.authData),
+        .field("displayName", \.displayName),
+        .field("avatar", \.avatar),
+        .field("location", \.location),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

@@ -43,19 +43,14 @@ extension Node {
     }
 
     /// The stored fields by Parse name: how `Node` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Node>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Node>] {
-        [
-            .pointer("parent", \.parent),
-            .pointer("peer", \.peer),
-            .field("children", \.children),
-            .pointer("leaf", \.leaf),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Node>] = [
+        .pointer("parent", \.parent),
+        .pointer("peer", \.peer),
+        .field("children", \.children),
+        .pointer("leaf", \.leaf),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

@@ -142,37 +142,32 @@ extension Payload {
     }
 
     /// The stored fields by Parse name: how `Payload` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Payload>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Payload>] {
-        [
-            .field("title", \.title),
-            .field("note", \.note),
-            .field("path", \.path),
-            .field("sql", \.sql),
-            .field("interpolation", \.interpolation),
-            .field("raw", \.raw),
-            .field("unicode", \.unicode),
-            .field("quote", \.quote),
-            .field("level", \.level),
-            .field("biggest", \.biggest),
-            .field("smallest", \.smallest),
-            .field("tiny", \.tiny),
-            .field("huge", \.huge),
-            .field("text", \.text),
-            .field("class", \.`class`),
-            .field("default", \.`default`),
-            .field("Type", \.`Type`),
-            .field("init", \.`init`),
-            .field("protocol", \.`protocol`),
-            .field("true", \.`true`),
-            .field("null", \.null),
-            .field("select", \.select),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Payload>] = [
+        .field("title", \.title),
+        .field("note", \.note),
+        .field("path", \.path),
+        .field("sql", \.sql),
+        .field("interpolation", \.interpolation),
+        .field("raw", \.raw),
+        .field("unicode", \.unicode),
+        .field("quote", \.quote),
+        .field("level", \.level),
+        .field("biggest", \.biggest),
+        .field("smallest", \.smallest),
+        .field("tiny", \.tiny),
+        .field("huge", \.huge),
+        .field("text", \.text),
+        .field("class", \.`class`),
+        .field("default", \.`default`),
+        .field("Type", \.`Type`),
+        .field("init", \.`init`),
+        .field("protocol", \.`protocol`),
+        .field("true", \.`true`),
+        .field("null", \.null),
+        .field("select", \.select),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

@@ -33,18 +33,13 @@ extension Select {
     }
 
     /// The stored fields by Parse name: how `Select` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Select>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Select>] {
-        [
-            .pointer("from", \.from),
-            .field("order", \.order),
-            .field("Protocol", \.`Protocol`),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Select>] = [
+        .pointer("from", \.from),
+        .field("order", \.order),
+        .field("Protocol", \.`Protocol`),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {

@@ -32,21 +32,16 @@ public struct Session: ParseSession, Sendable {
 
 extension Session {
     /// The stored fields by Parse name: how `Session` is decoded, encoded, merged and compared.
-    static let storedFields: [ParseStoredField<Session>] = makeStoredFields()
-
-    // Left unoptimized: it runs once, and optimizing every class's key paths was a large part
-    // of a release build.
-    @_optimize(none)
-    private static func makeStoredFields() -> [ParseStoredField<Session>] {
-        [
-            .predefined("restricted", \.restricted),
-            .predefinedRequired("user", \.user),
-            .predefinedRequired("installationId", \.installationId),
-            .predefinedRequired("sessionToken", \.sessionToken),
-            .predefinedRequired("expiresAt", \.expiresAt),
-            .predefinedRequired("createdWith", \.createdWith),
-        ]
-    }
+    // The table is the initializer itself, not a helper function: optimizing a helper's key
+    // paths was a large part of a release build of the models.
+    static let storedFields: [ParseStoredField<Session>] = [
+        .predefined("restricted", \.restricted),
+        .predefinedRequired("user", \.user),
+        .predefinedRequired("installationId", \.installationId),
+        .predefinedRequired("sessionToken", \.sessionToken),
+        .predefinedRequired("expiresAt", \.expiresAt),
+        .predefinedRequired("createdWith", \.createdWith),
+    ]
 
     /// Decodes the object from Parse JSON: a missing or `null` field is `nil`.
     public init(from decoder: any Decoder) throws {
