@@ -387,7 +387,7 @@ struct Report {
             "- That check runs only on an ext4 without a journal (ext4's default has one), and it slows file creation for",
             "  up to six minutes after a deletion by anything on the machine (a build's temporary files, a test suite's",
             "  folders), depending on where the new files land: the same `gen` took 123 and 347 ms into two folders of",
-            "  this disk (medians of 15 alternating runs, session 20). At N=1,000, each round therefore also runs `gen`",
+            "  this disk (medians of 15 alternating runs). At N=1,000, each round therefore also runs `gen`",
             "  with its output on tmpfs (`/dev/shm`, deleted after each run; left out where there is none), against the",
             "  same floor: what modelgen itself takes, with the file system's part at its least. The other rows write to",
             "  the disk.",
