@@ -822,7 +822,7 @@ enum CompiledSwiftTemplates {
         output.append(view.typeName)
         output.appendLiteral("`'s fields, typed by their values, for queries without string literals.\n    ")
         output.append(view.common.access)
-        output.appendLiteral("enum Field {\n        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.\n")
+        output.appendLiteral("enum Field {\n")
         view.fieldKeys.withUnsafeBufferPointer { b1 in
             for i1 in b1.indices {
                 output.appendLiteral("        ")
@@ -835,9 +835,9 @@ enum CompiledSwiftTemplates {
                 output.append(view.typeName)
                 output.appendLiteral(", ")
                 output.append(b1[i1].valueType)
-                output.appendLiteral("> { @_optimize(none) get { .init(")
+                output.appendLiteral("> { .init(")
                 output.append(b1[i1].parseName)
-                output.appendLiteral(") } }\n")
+                output.appendLiteral(") }\n")
                 output.endTurn()
             }
         }

@@ -206,9 +206,8 @@ public enum DefaultTemplates {
             extension {{{typeName}}} {
                 /// The keys of `{{{typeName}}}`'s fields, typed by their values, for queries without string literals.
                 {{{access}}}enum Field {
-                    // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
             {{#fieldKeys}}
-                    {{{access}}}static var {{{name}}}: {{{keyType}}}<{{{typeName}}}, {{{valueType}}}> { @_optimize(none) get { .init({{{parseName}}}) } }
+                    {{{access}}}static var {{{name}}}: {{{keyType}}}<{{{typeName}}}, {{{valueType}}}> { .init({{{parseName}}}) }
             {{/fieldKeys}}
                 }
             }

@@ -58,12 +58,11 @@ extension Genre {
 extension Genre {
     /// The keys of `Genre`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Genre, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Genre, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Genre, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Genre, String> { @_optimize(none) get { .init("name") } }
-        public static var books: ParseRelationField<Genre, Book> { @_optimize(none) get { .init("books") } }
+        public static var objectId: ParseField<Genre, String> { .init("objectId") }
+        public static var createdAt: ParseField<Genre, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Genre, Date> { .init("updatedAt") }
+        public static var name: ParseField<Genre, String> { .init("name") }
+        public static var books: ParseRelationField<Genre, Book> { .init("books") }
     }
 }
 

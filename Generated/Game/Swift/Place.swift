@@ -71,12 +71,11 @@ extension Place {
 extension Place {
     /// The keys of `Place`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Place, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Place, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Place, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Place, String> { @_optimize(none) get { .init("name") } }
-        public static var location: ParseField<Place, ParseGeoPoint> { @_optimize(none) get { .init("location") } }
-        public static var bounds: ParseField<Place, ParsePolygon> { @_optimize(none) get { .init("bounds") } }
+        public static var objectId: ParseField<Place, String> { .init("objectId") }
+        public static var createdAt: ParseField<Place, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Place, Date> { .init("updatedAt") }
+        public static var name: ParseField<Place, String> { .init("name") }
+        public static var location: ParseField<Place, ParseGeoPoint> { .init("location") }
+        public static var bounds: ParseField<Place, ParsePolygon> { .init("bounds") }
     }
 }

@@ -78,13 +78,12 @@ extension GroceryItem {
 extension GroceryItem {
     /// The keys of `GroceryItem`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<GroceryItem, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<GroceryItem, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<GroceryItem, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<GroceryItem, String> { @_optimize(none) get { .init("name") } }
-        public static var quantity: ParseField<GroceryItem, Double> { @_optimize(none) get { .init("quantity") } }
-        public static var unit: ParseField<GroceryItem, Unit> { @_optimize(none) get { .init("unit") } }
-        public static var bought: ParseField<GroceryItem, Bool> { @_optimize(none) get { .init("bought") } }
+        public static var objectId: ParseField<GroceryItem, String> { .init("objectId") }
+        public static var createdAt: ParseField<GroceryItem, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<GroceryItem, Date> { .init("updatedAt") }
+        public static var name: ParseField<GroceryItem, String> { .init("name") }
+        public static var quantity: ParseField<GroceryItem, Double> { .init("quantity") }
+        public static var unit: ParseField<GroceryItem, Unit> { .init("unit") }
+        public static var bought: ParseField<GroceryItem, Bool> { .init("bought") }
     }
 }

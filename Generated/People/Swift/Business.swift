@@ -69,12 +69,11 @@ extension Business {
 extension Business {
     /// The keys of `Business`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Business, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Business, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Business, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Business, String> { @_optimize(none) get { .init("name") } }
-        public static var addresses: ParseField<Business, [Address]> { @_optimize(none) get { .init("addresses") } }
-        public static var logo: ParseField<Business, ParseBytes> { @_optimize(none) get { .init("logo") } }
+        public static var objectId: ParseField<Business, String> { .init("objectId") }
+        public static var createdAt: ParseField<Business, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Business, Date> { .init("updatedAt") }
+        public static var name: ParseField<Business, String> { .init("name") }
+        public static var addresses: ParseField<Business, [Address]> { .init("addresses") }
+        public static var logo: ParseField<Business, ParseBytes> { .init("logo") }
     }
 }

@@ -63,11 +63,10 @@ extension Contact {
 extension Contact {
     /// The keys of `Contact`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Contact, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Contact, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Contact, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Contact, String> { @_optimize(none) get { .init("name") } }
-        public static var address: ParseField<Contact, Address> { @_optimize(none) get { .init("address") } }
+        public static var objectId: ParseField<Contact, String> { .init("objectId") }
+        public static var createdAt: ParseField<Contact, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Contact, Date> { .init("updatedAt") }
+        public static var name: ParseField<Contact, String> { .init("name") }
+        public static var address: ParseField<Contact, Address> { .init("address") }
     }
 }

@@ -74,13 +74,12 @@ extension Dog {
 extension Dog {
     /// The keys of `Dog`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Dog, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Dog, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Dog, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Dog, String> { @_optimize(none) get { .init("name") } }
-        public static var breed: ParseField<Dog, String> { @_optimize(none) get { .init("breed") } }
-        public static var photo: ParseField<Dog, ParseFile> { @_optimize(none) get { .init("photo") } }
-        public static var mother: ParseField<Dog, Dog> { @_optimize(none) get { .init("mother") } }
+        public static var objectId: ParseField<Dog, String> { .init("objectId") }
+        public static var createdAt: ParseField<Dog, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Dog, Date> { .init("updatedAt") }
+        public static var name: ParseField<Dog, String> { .init("name") }
+        public static var breed: ParseField<Dog, String> { .init("breed") }
+        public static var photo: ParseField<Dog, ParseFile> { .init("photo") }
+        public static var mother: ParseField<Dog, Dog> { .init("mother") }
     }
 }

@@ -64,13 +64,12 @@ extension DogClub {
 extension DogClub {
     /// The keys of `DogClub`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<DogClub, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<DogClub, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<DogClub, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<DogClub, String> { @_optimize(none) get { .init("name") } }
-        public static var area: ParseField<DogClub, ParsePolygon> { @_optimize(none) get { .init("area") } }
-        public static var members: ParseRelationField<DogClub, Person> { @_optimize(none) get { .init("members") } }
+        public static var objectId: ParseField<DogClub, String> { .init("objectId") }
+        public static var createdAt: ParseField<DogClub, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<DogClub, Date> { .init("updatedAt") }
+        public static var name: ParseField<DogClub, String> { .init("name") }
+        public static var area: ParseField<DogClub, ParsePolygon> { .init("area") }
+        public static var members: ParseRelationField<DogClub, Person> { .init("members") }
     }
 }
 

@@ -75,15 +75,14 @@ extension Person {
 extension Person {
     /// The keys of `Person`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Person, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Person, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Person, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Person, String> { @_optimize(none) get { .init("name") } }
-        public static var birthday: ParseField<Person, Date> { @_optimize(none) get { .init("birthday") } }
-        public static var location: ParseField<Person, ParseGeoPoint> { @_optimize(none) get { .init("location") } }
-        public static var dog: ParseField<Person, Dog> { @_optimize(none) get { .init("dog") } }
-        public static var dogs: ParseRelationField<Person, Dog> { @_optimize(none) get { .init("dogs") } }
+        public static var objectId: ParseField<Person, String> { .init("objectId") }
+        public static var createdAt: ParseField<Person, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Person, Date> { .init("updatedAt") }
+        public static var name: ParseField<Person, String> { .init("name") }
+        public static var birthday: ParseField<Person, Date> { .init("birthday") }
+        public static var location: ParseField<Person, ParseGeoPoint> { .init("location") }
+        public static var dog: ParseField<Person, Dog> { .init("dog") }
+        public static var dogs: ParseRelationField<Person, Dog> { .init("dogs") }
     }
 }
 

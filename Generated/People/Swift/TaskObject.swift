@@ -66,12 +66,11 @@ extension TaskObject {
 extension TaskObject {
     /// The keys of `TaskObject`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<TaskObject, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<TaskObject, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<TaskObject, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<TaskObject, String> { @_optimize(none) get { .init("title") } }
-        public static var done: ParseField<TaskObject, Bool> { @_optimize(none) get { .init("done") } }
+        public static var objectId: ParseField<TaskObject, String> { .init("objectId") }
+        public static var createdAt: ParseField<TaskObject, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<TaskObject, Date> { .init("updatedAt") }
+        public static var title: ParseField<TaskObject, String> { .init("title") }
+        public static var done: ParseField<TaskObject, Bool> { .init("done") }
     }
 }
 

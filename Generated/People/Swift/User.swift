@@ -57,16 +57,15 @@ extension User {
 extension User {
     /// The keys of `User`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<User, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<User, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<User, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var username: ParseField<User, String> { @_optimize(none) get { .init("username") } }
-        public static var password: ParseField<User, String> { @_optimize(none) get { .init("password") } }
-        public static var email: ParseField<User, String> { @_optimize(none) get { .init("email") } }
-        public static var emailVerified: ParseField<User, Bool> { @_optimize(none) get { .init("emailVerified") } }
-        public static var authData: ParseField<User, [String: [String: String]?]> { @_optimize(none) get { .init("authData") } }
-        public static var tasks: ParseRelationField<User, TaskObject> { @_optimize(none) get { .init("tasks") } }
+        public static var objectId: ParseField<User, String> { .init("objectId") }
+        public static var createdAt: ParseField<User, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<User, Date> { .init("updatedAt") }
+        public static var username: ParseField<User, String> { .init("username") }
+        public static var password: ParseField<User, String> { .init("password") }
+        public static var email: ParseField<User, String> { .init("email") }
+        public static var emailVerified: ParseField<User, Bool> { .init("emailVerified") }
+        public static var authData: ParseField<User, [String: [String: String]?]> { .init("authData") }
+        public static var tasks: ParseRelationField<User, TaskObject> { .init("tasks") }
     }
 }
 

@@ -104,18 +104,17 @@ extension Recipe {
 extension Recipe {
     /// The keys of `Recipe`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Recipe, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Recipe, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Recipe, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Recipe, String> { @_optimize(none) get { .init("name") } }
-        public static var servings: ParseField<Recipe, Int> { @_optimize(none) get { .init("servings") } }
-        public static var price: ParseField<Recipe, Double> { @_optimize(none) get { .init("price") } }
-        public static var isAvailable: ParseField<Recipe, Bool> { @_optimize(none) get { .init("isAvailable") } }
-        public static var category: ParseField<Recipe, Category> { @_optimize(none) get { .init("category") } }
-        public static var ingredients: ParseField<Recipe, [Ingredient]> { @_optimize(none) get { .init("ingredients") } }
-        public static var sideOptions: ParseField<Recipe, [String]> { @_optimize(none) get { .init("sideOptions") } }
-        public static var nutritionalInfo: ParseField<Recipe, [String: String]> { @_optimize(none) get { .init("nutritionalInfo") } }
-        public static var releaseDate: ParseField<Recipe, Date> { @_optimize(none) get { .init("releaseDate") } }
+        public static var objectId: ParseField<Recipe, String> { .init("objectId") }
+        public static var createdAt: ParseField<Recipe, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Recipe, Date> { .init("updatedAt") }
+        public static var name: ParseField<Recipe, String> { .init("name") }
+        public static var servings: ParseField<Recipe, Int> { .init("servings") }
+        public static var price: ParseField<Recipe, Double> { .init("price") }
+        public static var isAvailable: ParseField<Recipe, Bool> { .init("isAvailable") }
+        public static var category: ParseField<Recipe, Category> { .init("category") }
+        public static var ingredients: ParseField<Recipe, [Ingredient]> { .init("ingredients") }
+        public static var sideOptions: ParseField<Recipe, [String]> { .init("sideOptions") }
+        public static var nutritionalInfo: ParseField<Recipe, [String: String]> { .init("nutritionalInfo") }
+        public static var releaseDate: ParseField<Recipe, Date> { .init("releaseDate") }
     }
 }

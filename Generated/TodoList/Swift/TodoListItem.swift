@@ -136,24 +136,23 @@ extension TodoListItem {
 extension TodoListItem {
     /// The keys of `TodoListItem`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<TodoListItem, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<TodoListItem, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<TodoListItem, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<TodoListItem, String> { @_optimize(none) get { .init("title") } }
-        public static var description: ParseField<TodoListItem, String> { @_optimize(none) get { .init("description") } }
-        public static var list: ParseField<TodoListItem, TodoList> { @_optimize(none) get { .init("list") } }
-        public static var assignee: ParseField<TodoListItem, User> { @_optimize(none) get { .init("assignee") } }
-        public static var priority: ParseField<TodoListItem, Priority> { @_optimize(none) get { .init("priority") } }
-        public static var status: ParseField<TodoListItem, Status> { @_optimize(none) get { .init("status") } }
-        public static var dueDate: ParseField<TodoListItem, Date> { @_optimize(none) get { .init("dueDate") } }
-        public static var completedAt: ParseField<TodoListItem, Date> { @_optimize(none) get { .init("completedAt") } }
-        public static var estimateHours: ParseField<TodoListItem, Double> { @_optimize(none) get { .init("estimateHours") } }
-        public static var tags: ParseField<TodoListItem, [String]> { @_optimize(none) get { .init("tags") } }
-        public static var reminder: ParseField<TodoListItem, Reminder> { @_optimize(none) get { .init("reminder") } }
-        public static var attachments: ParseField<TodoListItem, [ParseFile]> { @_optimize(none) get { .init("attachments") } }
-        public static var metadata: ParseField<TodoListItem, [String: JSONValue]> { @_optimize(none) get { .init("metadata") } }
-        public static var isDefault: ParseField<TodoListItem, Bool> { @_optimize(none) get { .init("default") } }
-        public static var `class`: ParseField<TodoListItem, String> { @_optimize(none) get { .init("class") } }
+        public static var objectId: ParseField<TodoListItem, String> { .init("objectId") }
+        public static var createdAt: ParseField<TodoListItem, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<TodoListItem, Date> { .init("updatedAt") }
+        public static var title: ParseField<TodoListItem, String> { .init("title") }
+        public static var description: ParseField<TodoListItem, String> { .init("description") }
+        public static var list: ParseField<TodoListItem, TodoList> { .init("list") }
+        public static var assignee: ParseField<TodoListItem, User> { .init("assignee") }
+        public static var priority: ParseField<TodoListItem, Priority> { .init("priority") }
+        public static var status: ParseField<TodoListItem, Status> { .init("status") }
+        public static var dueDate: ParseField<TodoListItem, Date> { .init("dueDate") }
+        public static var completedAt: ParseField<TodoListItem, Date> { .init("completedAt") }
+        public static var estimateHours: ParseField<TodoListItem, Double> { .init("estimateHours") }
+        public static var tags: ParseField<TodoListItem, [String]> { .init("tags") }
+        public static var reminder: ParseField<TodoListItem, Reminder> { .init("reminder") }
+        public static var attachments: ParseField<TodoListItem, [ParseFile]> { .init("attachments") }
+        public static var metadata: ParseField<TodoListItem, [String: JSONValue]> { .init("metadata") }
+        public static var isDefault: ParseField<TodoListItem, Bool> { .init("default") }
+        public static var `class`: ParseField<TodoListItem, String> { .init("class") }
     }
 }

@@ -56,10 +56,9 @@ extension Leaf {
 extension Leaf {
     /// The keys of `Leaf`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Leaf, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Leaf, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Leaf, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Leaf, String> { @_optimize(none) get { .init("name") } }
+        public static var objectId: ParseField<Leaf, String> { .init("objectId") }
+        public static var createdAt: ParseField<Leaf, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Leaf, Date> { .init("updatedAt") }
+        public static var name: ParseField<Leaf, String> { .init("name") }
     }
 }

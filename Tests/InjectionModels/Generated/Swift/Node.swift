@@ -76,13 +76,12 @@ extension Node {
 extension Node {
     /// The keys of `Node`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Node, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Node, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Node, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var parent: ParseField<Node, Node> { @_optimize(none) get { .init("parent") } }
-        public static var peer: ParseField<Node, Peer> { @_optimize(none) get { .init("peer") } }
-        public static var children: ParseField<Node, [Node]> { @_optimize(none) get { .init("children") } }
-        public static var leaf: ParseField<Node, Leaf> { @_optimize(none) get { .init("leaf") } }
+        public static var objectId: ParseField<Node, String> { .init("objectId") }
+        public static var createdAt: ParseField<Node, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Node, Date> { .init("updatedAt") }
+        public static var parent: ParseField<Node, Node> { .init("parent") }
+        public static var peer: ParseField<Node, Peer> { .init("peer") }
+        public static var children: ParseField<Node, [Node]> { .init("children") }
+        public static var leaf: ParseField<Node, Leaf> { .init("leaf") }
     }
 }

@@ -193,31 +193,30 @@ extension Payload {
 extension Payload {
     /// The keys of `Payload`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Payload, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Payload, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Payload, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<Payload, String> { @_optimize(none) get { .init("title") } }
-        public static var note: ParseField<Payload, String> { @_optimize(none) get { .init("note") } }
-        public static var path: ParseField<Payload, String> { @_optimize(none) get { .init("path") } }
-        public static var sql: ParseField<Payload, String> { @_optimize(none) get { .init("sql") } }
-        public static var interpolation: ParseField<Payload, String> { @_optimize(none) get { .init("interpolation") } }
-        public static var raw: ParseField<Payload, String> { @_optimize(none) get { .init("raw") } }
-        public static var unicode: ParseField<Payload, String> { @_optimize(none) get { .init("unicode") } }
-        public static var quote: ParseField<Payload, Quote> { @_optimize(none) get { .init("quote") } }
-        public static var level: ParseField<Payload, Level> { @_optimize(none) get { .init("level") } }
-        public static var biggest: ParseField<Payload, Int> { @_optimize(none) get { .init("biggest") } }
-        public static var smallest: ParseField<Payload, Int> { @_optimize(none) get { .init("smallest") } }
-        public static var tiny: ParseField<Payload, Double> { @_optimize(none) get { .init("tiny") } }
-        public static var huge: ParseField<Payload, Double> { @_optimize(none) get { .init("huge") } }
-        public static var text: ParseField<Payload, Text> { @_optimize(none) get { .init("text") } }
-        public static var `class`: ParseField<Payload, String> { @_optimize(none) get { .init("class") } }
-        public static var `default`: ParseField<Payload, String> { @_optimize(none) get { .init("default") } }
-        public static var `Type`: ParseField<Payload, Int> { @_optimize(none) get { .init("Type") } }
-        public static var `init`: ParseField<Payload, Int> { @_optimize(none) get { .init("init") } }
-        public static var `protocol`: ParseField<Payload, String> { @_optimize(none) get { .init("protocol") } }
-        public static var `true`: ParseField<Payload, Bool> { @_optimize(none) get { .init("true") } }
-        public static var null: ParseField<Payload, String> { @_optimize(none) get { .init("null") } }
-        public static var select: ParseField<Payload, String> { @_optimize(none) get { .init("select") } }
+        public static var objectId: ParseField<Payload, String> { .init("objectId") }
+        public static var createdAt: ParseField<Payload, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Payload, Date> { .init("updatedAt") }
+        public static var title: ParseField<Payload, String> { .init("title") }
+        public static var note: ParseField<Payload, String> { .init("note") }
+        public static var path: ParseField<Payload, String> { .init("path") }
+        public static var sql: ParseField<Payload, String> { .init("sql") }
+        public static var interpolation: ParseField<Payload, String> { .init("interpolation") }
+        public static var raw: ParseField<Payload, String> { .init("raw") }
+        public static var unicode: ParseField<Payload, String> { .init("unicode") }
+        public static var quote: ParseField<Payload, Quote> { .init("quote") }
+        public static var level: ParseField<Payload, Level> { .init("level") }
+        public static var biggest: ParseField<Payload, Int> { .init("biggest") }
+        public static var smallest: ParseField<Payload, Int> { .init("smallest") }
+        public static var tiny: ParseField<Payload, Double> { .init("tiny") }
+        public static var huge: ParseField<Payload, Double> { .init("huge") }
+        public static var text: ParseField<Payload, Text> { .init("text") }
+        public static var `class`: ParseField<Payload, String> { .init("class") }
+        public static var `default`: ParseField<Payload, String> { .init("default") }
+        public static var `Type`: ParseField<Payload, Int> { .init("Type") }
+        public static var `init`: ParseField<Payload, Int> { .init("init") }
+        public static var `protocol`: ParseField<Payload, String> { .init("protocol") }
+        public static var `true`: ParseField<Payload, Bool> { .init("true") }
+        public static var null: ParseField<Payload, String> { .init("null") }
+        public static var select: ParseField<Payload, String> { .init("select") }
     }
 }

@@ -59,10 +59,9 @@ extension Peer {
 extension Peer {
     /// The keys of `Peer`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Peer, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Peer, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Peer, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var node: ParseField<Peer, Node> { @_optimize(none) get { .init("node") } }
+        public static var objectId: ParseField<Peer, String> { .init("objectId") }
+        public static var createdAt: ParseField<Peer, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Peer, Date> { .init("updatedAt") }
+        public static var node: ParseField<Peer, Node> { .init("node") }
     }
 }

@@ -65,14 +65,13 @@ extension Select {
 extension Select {
     /// The keys of `Select`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Select, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Select, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Select, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var from: ParseField<Select, Payload> { @_optimize(none) get { .init("from") } }
-        public static var order: ParseField<Select, Int> { @_optimize(none) get { .init("order") } }
-        public static var `Protocol`: ParseField<Select, Int> { @_optimize(none) get { .init("Protocol") } }
-        public static var `where`: ParseRelationField<Select, Payload> { @_optimize(none) get { .init("where") } }
+        public static var objectId: ParseField<Select, String> { .init("objectId") }
+        public static var createdAt: ParseField<Select, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Select, Date> { .init("updatedAt") }
+        public static var from: ParseField<Select, Payload> { .init("from") }
+        public static var order: ParseField<Select, Int> { .init("order") }
+        public static var `Protocol`: ParseField<Select, Int> { .init("Protocol") }
+        public static var `where`: ParseRelationField<Select, Payload> { .init("where") }
     }
 }
 

@@ -67,15 +67,14 @@ extension Session {
 extension Session {
     /// The keys of `Session`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Session, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Session, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Session, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var restricted: ParseField<Session, Bool> { @_optimize(none) get { .init("restricted") } }
-        public static var user: ParseField<Session, User> { @_optimize(none) get { .init("user") } }
-        public static var installationId: ParseField<Session, String> { @_optimize(none) get { .init("installationId") } }
-        public static var sessionToken: ParseField<Session, String> { @_optimize(none) get { .init("sessionToken") } }
-        public static var expiresAt: ParseField<Session, Date> { @_optimize(none) get { .init("expiresAt") } }
-        public static var createdWith: ParseField<Session, [String: String]> { @_optimize(none) get { .init("createdWith") } }
+        public static var objectId: ParseField<Session, String> { .init("objectId") }
+        public static var createdAt: ParseField<Session, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Session, Date> { .init("updatedAt") }
+        public static var restricted: ParseField<Session, Bool> { .init("restricted") }
+        public static var user: ParseField<Session, User> { .init("user") }
+        public static var installationId: ParseField<Session, String> { .init("installationId") }
+        public static var sessionToken: ParseField<Session, String> { .init("sessionToken") }
+        public static var expiresAt: ParseField<Session, Date> { .init("expiresAt") }
+        public static var createdWith: ParseField<Session, [String: String]> { .init("createdWith") }
     }
 }

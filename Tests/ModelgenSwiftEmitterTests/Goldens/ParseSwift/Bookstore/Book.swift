@@ -65,16 +65,15 @@ extension Book {
 extension Book {
     /// The keys of `Book`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Book, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Book, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Book, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<Book, String> { @_optimize(none) get { .init("title") } }
-        public static var publishingYear: ParseField<Book, Int> { @_optimize(none) get { .init("publishingYear") } }
-        public static var genre: ParseField<Book, Genre> { @_optimize(none) get { .init("genre") } }
-        public static var isbn: ParseField<Book, ISBN> { @_optimize(none) get { .init("isbn") } }
-        public static var authors: ParseRelationField<Book, Author> { @_optimize(none) get { .init("authors") } }
-        public static var publishers: ParseRelationField<Book, Publisher> { @_optimize(none) get { .init("publishers") } }
+        public static var objectId: ParseField<Book, String> { .init("objectId") }
+        public static var createdAt: ParseField<Book, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Book, Date> { .init("updatedAt") }
+        public static var title: ParseField<Book, String> { .init("title") }
+        public static var publishingYear: ParseField<Book, Int> { .init("publishingYear") }
+        public static var genre: ParseField<Book, Genre> { .init("genre") }
+        public static var isbn: ParseField<Book, ISBN> { .init("isbn") }
+        public static var authors: ParseRelationField<Book, Author> { .init("authors") }
+        public static var publishers: ParseRelationField<Book, Publisher> { .init("publishers") }
     }
 }
 

@@ -62,15 +62,14 @@ extension GameScore {
 extension GameScore {
     /// The keys of `GameScore`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<GameScore, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<GameScore, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<GameScore, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var score: ParseField<GameScore, Int> { @_optimize(none) get { .init("score") } }
-        public static var playerName: ParseField<GameScore, String> { @_optimize(none) get { .init("playerName") } }
-        public static var cheatMode: ParseField<GameScore, Bool> { @_optimize(none) get { .init("cheatMode") } }
-        public static var skills: ParseField<GameScore, [String]> { @_optimize(none) get { .init("skills") } }
-        public static var opponents: ParseRelationField<GameScore, Player> { @_optimize(none) get { .init("opponents") } }
+        public static var objectId: ParseField<GameScore, String> { .init("objectId") }
+        public static var createdAt: ParseField<GameScore, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<GameScore, Date> { .init("updatedAt") }
+        public static var score: ParseField<GameScore, Int> { .init("score") }
+        public static var playerName: ParseField<GameScore, String> { .init("playerName") }
+        public static var cheatMode: ParseField<GameScore, Bool> { .init("cheatMode") }
+        public static var skills: ParseField<GameScore, [String]> { .init("skills") }
+        public static var opponents: ParseRelationField<GameScore, Player> { .init("opponents") }
     }
 }
 

@@ -47,12 +47,11 @@ extension Player {
 extension Player {
     /// The keys of `Player`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Player, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Player, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Player, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Player, String> { @_optimize(none) get { .init("name") } }
-        public static var picture: ParseField<Player, ParseFile> { @_optimize(none) get { .init("picture") } }
+        public static var objectId: ParseField<Player, String> { .init("objectId") }
+        public static var createdAt: ParseField<Player, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Player, Date> { .init("updatedAt") }
+        public static var name: ParseField<Player, String> { .init("name") }
+        public static var picture: ParseField<Player, ParseFile> { .init("picture") }
     }
 }
 

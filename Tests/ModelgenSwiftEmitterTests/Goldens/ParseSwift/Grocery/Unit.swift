@@ -39,11 +39,10 @@ extension Unit {
 extension Unit {
     /// The keys of `Unit`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Unit, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Unit, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Unit, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Unit, String> { @_optimize(none) get { .init("name") } }
+        public static var objectId: ParseField<Unit, String> { .init("objectId") }
+        public static var createdAt: ParseField<Unit, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Unit, Date> { .init("updatedAt") }
+        public static var name: ParseField<Unit, String> { .init("name") }
     }
 }
 

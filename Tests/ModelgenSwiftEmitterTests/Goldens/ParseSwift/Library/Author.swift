@@ -38,11 +38,10 @@ extension Author {
 extension Author {
     /// The keys of `Author`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Author, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Author, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Author, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Author, String> { @_optimize(none) get { .init("name") } }
+        public static var objectId: ParseField<Author, String> { .init("objectId") }
+        public static var createdAt: ParseField<Author, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Author, Date> { .init("updatedAt") }
+        public static var name: ParseField<Author, String> { .init("name") }
     }
 }
 

@@ -119,23 +119,22 @@ extension Book {
 extension Book {
     /// The keys of `Book`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Book, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Book, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Book, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<Book, String> { @_optimize(none) get { .init("title") } }
-        public static var publishingYear: ParseField<Book, Int> { @_optimize(none) get { .init("publishingYear") } }
-        public static var price: ParseField<Book, Double> { @_optimize(none) get { .init("price") } }
-        public static var isAvailable: ParseField<Book, Bool> { @_optimize(none) get { .init("isAvailable") } }
-        public static var genre: ParseField<Book, Genre> { @_optimize(none) get { .init("genre") } }
-        public static var isbn: ParseField<Book, ISBN> { @_optimize(none) get { .init("isbn") } }
-        public static var publisher: ParseField<Book, Publisher> { @_optimize(none) get { .init("publisher") } }
-        public static var ingredients: ParseField<Book, [Ingredient]> { @_optimize(none) get { .init("ingredients") } }
-        public static var sideOptions: ParseField<Book, [String]> { @_optimize(none) get { .init("sideOptions") } }
-        public static var nutritionalInfo: ParseField<Book, [String: String]> { @_optimize(none) get { .init("nutritionalInfo") } }
-        public static var cover: ParseField<Book, ParseFile> { @_optimize(none) get { .init("cover") } }
-        public static var releaseDate: ParseField<Book, Date> { @_optimize(none) get { .init("releaseDate") } }
-        public static var authors: ParseRelationField<Book, Author> { @_optimize(none) get { .init("authors") } }
+        public static var objectId: ParseField<Book, String> { .init("objectId") }
+        public static var createdAt: ParseField<Book, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Book, Date> { .init("updatedAt") }
+        public static var title: ParseField<Book, String> { .init("title") }
+        public static var publishingYear: ParseField<Book, Int> { .init("publishingYear") }
+        public static var price: ParseField<Book, Double> { .init("price") }
+        public static var isAvailable: ParseField<Book, Bool> { .init("isAvailable") }
+        public static var genre: ParseField<Book, Genre> { .init("genre") }
+        public static var isbn: ParseField<Book, ISBN> { .init("isbn") }
+        public static var publisher: ParseField<Book, Publisher> { .init("publisher") }
+        public static var ingredients: ParseField<Book, [Ingredient]> { .init("ingredients") }
+        public static var sideOptions: ParseField<Book, [String]> { .init("sideOptions") }
+        public static var nutritionalInfo: ParseField<Book, [String: String]> { .init("nutritionalInfo") }
+        public static var cover: ParseField<Book, ParseFile> { .init("cover") }
+        public static var releaseDate: ParseField<Book, Date> { .init("releaseDate") }
+        public static var authors: ParseRelationField<Book, Author> { .init("authors") }
     }
 }
 

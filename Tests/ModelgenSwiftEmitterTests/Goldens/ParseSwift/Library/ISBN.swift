@@ -38,10 +38,9 @@ extension ISBN {
 extension ISBN {
     /// The keys of `ISBN`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<ISBN, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<ISBN, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<ISBN, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var value: ParseField<ISBN, String> { @_optimize(none) get { .init("value") } }
+        public static var objectId: ParseField<ISBN, String> { .init("objectId") }
+        public static var createdAt: ParseField<ISBN, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<ISBN, Date> { .init("updatedAt") }
+        public static var value: ParseField<ISBN, String> { .init("value") }
     }
 }

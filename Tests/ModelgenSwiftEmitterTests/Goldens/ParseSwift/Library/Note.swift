@@ -45,11 +45,10 @@ extension Note {
 extension Note {
     /// The keys of `Note`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Note, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Note, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Note, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var owner: ParseField<Note, User> { @_optimize(none) get { .init("owner") } }
-        public static var body: ParseField<Note, String> { @_optimize(none) get { .init("body") } }
+        public static var objectId: ParseField<Note, String> { .init("objectId") }
+        public static var createdAt: ParseField<Note, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Note, Date> { .init("updatedAt") }
+        public static var owner: ParseField<Note, User> { .init("owner") }
+        public static var body: ParseField<Note, String> { .init("body") }
     }
 }

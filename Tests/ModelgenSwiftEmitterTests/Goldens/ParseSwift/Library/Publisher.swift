@@ -38,10 +38,9 @@ extension Publisher {
 extension Publisher {
     /// The keys of `Publisher`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Publisher, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Publisher, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Publisher, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Publisher, String> { @_optimize(none) get { .init("name") } }
+        public static var objectId: ParseField<Publisher, String> { .init("objectId") }
+        public static var createdAt: ParseField<Publisher, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Publisher, Date> { .init("updatedAt") }
+        public static var name: ParseField<Publisher, String> { .init("name") }
     }
 }

@@ -51,23 +51,22 @@ extension Installation {
 extension Installation {
     /// The keys of `Installation`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Installation, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Installation, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Installation, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var installationId: ParseField<Installation, String> { @_optimize(none) get { .init("installationId") } }
-        public static var deviceToken: ParseField<Installation, String> { @_optimize(none) get { .init("deviceToken") } }
-        public static var channels: ParseField<Installation, [String]> { @_optimize(none) get { .init("channels") } }
-        public static var deviceType: ParseField<Installation, String> { @_optimize(none) get { .init("deviceType") } }
-        public static var pushType: ParseField<Installation, String> { @_optimize(none) get { .init("pushType") } }
-        public static var GCMSenderId: ParseField<Installation, String> { @_optimize(none) get { .init("GCMSenderId") } }
-        public static var timeZone: ParseField<Installation, String> { @_optimize(none) get { .init("timeZone") } }
-        public static var localeIdentifier: ParseField<Installation, String> { @_optimize(none) get { .init("localeIdentifier") } }
-        public static var badge: ParseField<Installation, Int> { @_optimize(none) get { .init("badge") } }
-        public static var appVersion: ParseField<Installation, String> { @_optimize(none) get { .init("appVersion") } }
-        public static var appName: ParseField<Installation, String> { @_optimize(none) get { .init("appName") } }
-        public static var appIdentifier: ParseField<Installation, String> { @_optimize(none) get { .init("appIdentifier") } }
-        public static var parseVersion: ParseField<Installation, String> { @_optimize(none) get { .init("parseVersion") } }
-        public static var person: ParseField<Installation, Person> { @_optimize(none) get { .init("person") } }
+        public static var objectId: ParseField<Installation, String> { .init("objectId") }
+        public static var createdAt: ParseField<Installation, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Installation, Date> { .init("updatedAt") }
+        public static var installationId: ParseField<Installation, String> { .init("installationId") }
+        public static var deviceToken: ParseField<Installation, String> { .init("deviceToken") }
+        public static var channels: ParseField<Installation, [String]> { .init("channels") }
+        public static var deviceType: ParseField<Installation, String> { .init("deviceType") }
+        public static var pushType: ParseField<Installation, String> { .init("pushType") }
+        public static var GCMSenderId: ParseField<Installation, String> { .init("GCMSenderId") }
+        public static var timeZone: ParseField<Installation, String> { .init("timeZone") }
+        public static var localeIdentifier: ParseField<Installation, String> { .init("localeIdentifier") }
+        public static var badge: ParseField<Installation, Int> { .init("badge") }
+        public static var appVersion: ParseField<Installation, String> { .init("appVersion") }
+        public static var appName: ParseField<Installation, String> { .init("appName") }
+        public static var appIdentifier: ParseField<Installation, String> { .init("appIdentifier") }
+        public static var parseVersion: ParseField<Installation, String> { .init("parseVersion") }
+        public static var person: ParseField<Installation, Person> { .init("person") }
     }
 }

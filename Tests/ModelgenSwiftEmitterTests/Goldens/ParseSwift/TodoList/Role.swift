@@ -28,10 +28,9 @@ extension Role {
 extension Role {
     /// The keys of `Role`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Role, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Role, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Role, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var name: ParseField<Role, String> { @_optimize(none) get { .init("name") } }
+        public static var objectId: ParseField<Role, String> { .init("objectId") }
+        public static var createdAt: ParseField<Role, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Role, Date> { .init("updatedAt") }
+        public static var name: ParseField<Role, String> { .init("name") }
     }
 }

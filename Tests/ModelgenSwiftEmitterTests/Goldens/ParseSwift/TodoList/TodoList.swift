@@ -57,15 +57,14 @@ extension TodoList {
 extension TodoList {
     /// The keys of `TodoList`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<TodoList, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<TodoList, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<TodoList, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<TodoList, String> { @_optimize(none) get { .init("title") } }
-        public static var owner: ParseField<TodoList, User> { @_optimize(none) get { .init("owner") } }
-        public static var archived: ParseField<TodoList, Bool> { @_optimize(none) get { .init("archived") } }
-        public static var members: ParseRelationField<TodoList, User> { @_optimize(none) get { .init("members") } }
-        public static var editors: ParseRelationField<TodoList, Role> { @_optimize(none) get { .init("editors") } }
+        public static var objectId: ParseField<TodoList, String> { .init("objectId") }
+        public static var createdAt: ParseField<TodoList, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<TodoList, Date> { .init("updatedAt") }
+        public static var title: ParseField<TodoList, String> { .init("title") }
+        public static var owner: ParseField<TodoList, User> { .init("owner") }
+        public static var archived: ParseField<TodoList, Bool> { .init("archived") }
+        public static var members: ParseRelationField<TodoList, User> { .init("members") }
+        public static var editors: ParseRelationField<TodoList, Role> { .init("editors") }
     }
 }
 

@@ -63,11 +63,10 @@ extension Comment {
 extension Comment {
     /// The keys of `Comment`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Comment, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Comment, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Comment, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var post: ParseField<Comment, Post> { @_optimize(none) get { .init("post") } }
-        public static var text: ParseField<Comment, String> { @_optimize(none) get { .init("text") } }
+        public static var objectId: ParseField<Comment, String> { .init("objectId") }
+        public static var createdAt: ParseField<Comment, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Comment, Date> { .init("updatedAt") }
+        public static var post: ParseField<Comment, Post> { .init("post") }
+        public static var text: ParseField<Comment, String> { .init("text") }
     }
 }

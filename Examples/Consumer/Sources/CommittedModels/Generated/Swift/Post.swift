@@ -68,12 +68,11 @@ extension Post {
 extension Post {
     /// The keys of `Post`'s fields, typed by their values, for queries without string literals.
     public enum Field {
-        // Left unoptimized: each getter only wraps a name, and optimizing them all slowed release builds.
-        public static var objectId: ParseField<Post, String> { @_optimize(none) get { .init("objectId") } }
-        public static var createdAt: ParseField<Post, Date> { @_optimize(none) get { .init("createdAt") } }
-        public static var updatedAt: ParseField<Post, Date> { @_optimize(none) get { .init("updatedAt") } }
-        public static var title: ParseField<Post, String> { @_optimize(none) get { .init("title") } }
-        public static var body: ParseField<Post, String> { @_optimize(none) get { .init("body") } }
-        public static var publishedAt: ParseField<Post, Date> { @_optimize(none) get { .init("publishedAt") } }
+        public static var objectId: ParseField<Post, String> { .init("objectId") }
+        public static var createdAt: ParseField<Post, Date> { .init("createdAt") }
+        public static var updatedAt: ParseField<Post, Date> { .init("updatedAt") }
+        public static var title: ParseField<Post, String> { .init("title") }
+        public static var body: ParseField<Post, String> { .init("body") }
+        public static var publishedAt: ParseField<Post, Date> { .init("publishedAt") }
     }
 }
