@@ -8,7 +8,7 @@ import Foundation
 extension Routes {
     func aggregate(_ className: String, query: [String: String], caller: Caller, store: Store) throws(ParseFailure) -> ServerAnswer {
         guard caller.isMaster else {
-            return ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
+            return .masterKeyRequired
         }
         if let field = query["distinct"] {
             var constraints: [String: JSON] = [:]

@@ -40,7 +40,7 @@ extension Routes {
     /// Parse Server does, and answers 200 `{}` with `X-Parse-Job-Status-Id`.
     func startJob(_ name: String, _ request: IncomingRequest, caller: Caller, store: inout Store) throws(ParseFailure) -> ServerAnswer {
         guard caller.isMaster else {
-            return ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
+            return .masterKeyRequired
         }
         guard let job = jobs[name] else {
             throw ParseFailure(141, "Invalid job.")

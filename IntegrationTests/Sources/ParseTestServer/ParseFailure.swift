@@ -55,4 +55,7 @@ struct ServerAnswer: Sendable {
     init(_ failure: ParseFailure) {
         self.init(status: failure.status, json: failure.json)
     }
+
+    /// Parse Server's answer to a master-key-only route called without the master key.
+    static let masterKeyRequired = ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
 }

@@ -109,7 +109,7 @@ struct Routes: Sendable {
             return ServerAnswer(status: 200, json: ["params": .object(store.config)])
         case ("PUT", "config") where segments.count == 1:
             guard caller.isMaster else {
-                return ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
+                return .masterKeyRequired
             }
             guard let params = try bodyObject(request.body)["params"]?.objectValue else {
                 throw .invalidJSON("config params must be an object")
@@ -125,7 +125,7 @@ struct Routes: Sendable {
         case ("DELETE", "files") where segments.count == 2:
             // Parse Server's enforceMasterKeyAccess.
             guard caller.isMaster else {
-                return ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
+                return .masterKeyRequired
             }
             guard store.files.removeValue(forKey: segments[1]) != nil else {
                 throw ParseFailure(153, "Could not delete file.")

@@ -18,7 +18,7 @@ extension Routes {
 
     func schemaRoute(_ request: IncomingRequest, caller: Caller, store: inout Store) throws(ParseFailure) -> ServerAnswer {
         guard caller.isMaster else {
-            return ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
+            return .masterKeyRequired
         }
         let segments = request.segments
         if segments.count == 1 {

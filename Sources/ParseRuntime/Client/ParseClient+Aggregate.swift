@@ -87,9 +87,7 @@ extension ParseClient {
         }
         var call = ParseCall(method: .get, path: "aggregate/" + T.className, isIdempotent: true)
         call.query = query
-        var options = options
-        options.useMasterKey = true
-        let response = try await execute(call, options: options)
+        let response = try await execute(call, options: options.requiringMasterKey)
         return try decode(AggregateResults<Result>.self, from: response).results
     }
 

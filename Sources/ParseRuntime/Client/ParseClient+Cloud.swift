@@ -52,10 +52,8 @@ extension ParseClient {
     public func startJob<Parameters: Encodable>(
         _ name: String, parameters: Parameters, options: ParseRequestOptions = .none
     ) async throws(ParseClientError) -> String {
-        var options = options
-        options.useMasterKey = true
         let call = try cloudCall("jobs", name, parameters: parameters)
-        let response = try await execute(call, options: options)
+        let response = try await execute(call, options: options.requiringMasterKey)
         guard let statusId = response.headers["X-Parse-Job-Status-Id"], !statusId.isEmpty else {
             throw .decoding(ParseDecodingFailure(httpStatus: response.status, path: "X-Parse-Job-Status-Id",
                                                  message: "a job's answer needs the X-Parse-Job-Status-Id header"))

@@ -71,10 +71,8 @@ extension ParseClient {
     /// - Throws: ``ParseClientError/invalidRequest(_:)`` without a configured master key.
     public func delete(_ file: ParseFile, options: ParseRequestOptions = .none) async throws(ParseClientError) {
         try Self.checkFileName(file.name)
-        var options = options
-        options.useMasterKey = true
         let call = ParseCall(method: .delete, path: "files/" + ParseEndpoint.percentEncode(file.name), isIdempotent: true)
-        _ = try await execute(call, options: options)
+        _ = try await execute(call, options: options.requiringMasterKey)
     }
 
     /// The answer to an upload.

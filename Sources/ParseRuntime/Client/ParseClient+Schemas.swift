@@ -7,7 +7,7 @@ extension ParseClient {
     /// - Parameter options: Per-call options; the master key is used whatever they say.
     /// - Throws: ``ParseClientError/invalidRequest(_:)`` without a configured master key.
     public func schemas(options: ParseRequestOptions = .none) async throws(ParseClientError) -> [ParseSchema] {
-        let response = try await execute(ParseCall(method: .get, path: "schemas", isIdempotent: true), options: masterKey(options))
+        let response = try await execute(ParseCall(method: .get, path: "schemas", isIdempotent: true), options: options.requiringMasterKey)
         return try decode(SchemaList.self, from: response).results
     }
 
@@ -19,7 +19,7 @@ extension ParseClient {
     ///   (103) when there is no such class.
     public func schema(of className: String, options: ParseRequestOptions = .none) async throws(ParseClientError) -> ParseSchema {
         let response = try await execute(ParseCall(method: .get, path: try schemaPath(className), isIdempotent: true),
-                                         options: masterKey(options))
+                                         options: options.requiringMasterKey)
         return try decode(ParseSchema.self, from: response)
     }
 
@@ -43,7 +43,7 @@ extension ParseClient {
             body = .object(members)
         }
         let call = ParseCall(method: .post, path: try schemaPath(schema.className), body: try WireJSON.body(body), isIdempotent: false)
-        let response = try await execute(call, options: masterKey(options))
+        let response = try await execute(call, options: options.requiringMasterKey)
         return try decode(ParseSchema.self, from: response)
     }
 
@@ -61,7 +61,7 @@ extension ParseClient {
         async throws(ParseClientError) -> ParseSchema {
         let body = try WireJSON.encode { try update.body(className: className) }
         let call = ParseCall(method: .put, path: try schemaPath(className), body: body, isIdempotent: true)
-        let response = try await execute(call, options: masterKey(options))
+        let response = try await execute(call, options: options.requiringMasterKey)
         return try decode(ParseSchema.self, from: response)
     }
 
@@ -72,17 +72,11 @@ extension ParseClient {
     /// - Throws: ``ParseClientError/server(_:)`` with code 255 when the class still has objects.
     public func deleteSchema(_ className: String, options: ParseRequestOptions = .none) async throws(ParseClientError) {
         _ = try await execute(ParseCall(method: .delete, path: try schemaPath(className), isIdempotent: true),
-                              options: masterKey(options))
+                              options: options.requiringMasterKey)
     }
 
     private struct SchemaList: Decodable {
         var results: [ParseSchema]
-    }
-
-    private func masterKey(_ options: ParseRequestOptions) -> ParseRequestOptions {
-        var options = options
-        options.useMasterKey = true
-        return options
     }
 
     private func schemaPath(_ className: String) throws(ParseClientError) -> String {

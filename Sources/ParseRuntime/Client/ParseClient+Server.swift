@@ -29,10 +29,8 @@ extension ParseClient {
         guard case .object = json else {
             throw .encoding("Config parameters must encode as a JSON object, not \(Params.self).")
         }
-        var options = options
-        options.useMasterKey = true
         let call = ParseCall(method: .put, path: "config", body: try WireJSON.body(["params": json]), isIdempotent: true)
-        _ = try await execute(call, options: options)
+        _ = try await execute(call, options: options.requiringMasterKey)
     }
 
     /// The server's health (`GET /health`): `"ok"` once it serves requests.

@@ -174,6 +174,13 @@ public struct ParseRequestOptions: Sendable {
 
     /// Use the master key for this call.
     public static let masterKey = ParseRequestOptions(useMasterKey: true)
+
+    /// The same options with the master key, for the calls Parse Server accepts only with it.
+    var requiringMasterKey: ParseRequestOptions {
+        var options = self
+        options.useMasterKey = true
+        return options
+    }
 }
 
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
