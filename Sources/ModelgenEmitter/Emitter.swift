@@ -9,15 +9,10 @@ public struct EmitterContext: Sendable {
     /// Renders even the default templates with the Mustache interpreter rather than their
     /// compiled form (the same bytes, slower); tests use it to prove the two agree.
     public var interpretsTemplates: Bool
-    /// The processors the run's threads leave idle, shared by the emitters running at once: an
-    /// emitter may render on a thread more than its own while one is idle (the output is the
-    /// same either way). `nil`: on its own thread only.
-    public var idleProcessors: IdleProcessors?
 
-    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false, idleProcessors: IdleProcessors? = nil) {
+    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false) {
         self.templatesDirectory = templatesDirectory
         self.interpretsTemplates = interpretsTemplates
-        self.idleProcessors = idleProcessors
     }
 }
 

@@ -47,6 +47,8 @@ public struct Generator: Sendable {
         return Result(schema: loaded.schema, files: [], diagnostics: loaded.diagnostics, succeeded: !failed)
     }
 
+    /// Loads, validates and generates, returning every file with its text held (what `check`
+    /// and a failing `gen` use: nothing is written until every file is known).
     public func generate(_ request: Request) -> Result {
         let collected = CollectedFiles()
         var result = generate(request, linted: lint(request)) { collected.append($0.held()) }
@@ -57,55 +59,32 @@ public struct Generator: Sendable {
     }
 
     /// Generates from `linted` (what `lint(request)` returned), handing each file to `sink`
-    /// as soon as it is made (from the emitters' threads, in no set order) instead of
-    /// returning them: the result's `files` is empty (`generate(_:)` is this with a sink that
-    /// keeps them). When the result fails, the caller must discard whatever it did with the
-    /// files. `sink` never gets a path `OutputPath` refuses, and is called from several
-    /// threads at once. A streamed file (see `GeneratedFile`) is best read once, inside
-    /// `sink`, which gets it on a thread of its own; every call has returned when this does.
-    public func generate(_ request: Request, linted: Result, into sink: @escaping @Sendable (GeneratedFile) -> Void) -> Result {
+    /// as soon as it is made instead of returning them: the result's `files` is empty
+    /// (`generate(_:)` is this with a sink that keeps them). When the result fails, the caller
+    /// must discard whatever it did with the files. `sink` never gets a path `OutputPath`
+    /// refuses. The emitters run at the same time, so `sink` is called from several threads
+    /// at once; each emitter's files come in that emitter's order. A streamed file (see
+    /// `GeneratedFile`) is best read once, inside `sink`.
+    public func generate(_ request: Request, linted: Result, into sink: @Sendable (GeneratedFile) -> Void) -> Result {
         guard linted.succeeded, let schema = linted.schema else { return linted }
         var diagnostics = DiagnosticCollector()
         diagnostics.append(contentsOf: linted.diagnostics)
         let emitters = makeEmitters(request, diagnostics: &diagnostics)
-        // Each emitter runs on a thread of its own, and so does each streamed file; whenever
-        // fewer of these are at work than there are processors, the emitters may use the rest.
-        let processors = IdleProcessors(ProcessInfo.processInfo.activeProcessorCount - emitters.count)
-        let context = EmitterContext(templatesDirectory: request.templatesDirectory, idleProcessors: processors)
+        let context = EmitterContext(templatesDirectory: request.templatesDirectory)
+        // The one fan-out: the emitters share nothing but the schema, a value, so each runs
+        // on a thread of its own. Their outputs are read in the emitters' order afterwards, so
+        // nothing depends on which finished first.
         let outputs = EmitterOutputs(count: emitters.count)
-        // A streamed file is handed on from a thread of its own, so an emitter's large files
-        // (the SQL scripts, one per dialect) render beside each other and beside the other
-        // emitters' work, instead of one after another on the emitter's thread.
-        let streaming = DispatchGroup()
         DispatchQueue.concurrentPerform(iterations: emitters.count) { index in
             var local = DiagnosticCollector()
             var records: [FileRecord] = []
             emitters[index].emit(schema, context: context, diagnostics: &local) { file in
                 let record = FileRecord(file)
                 records.append(record)
-                guard record.problem == nil else { return }
-                if file.isStreamed {
-                    processors.take()
-                    let handedOn = Held(file)
-                    DispatchQueue.global().async(group: streaming) {
-                        let file = handedOn.take()
-                        sink(file)
-                        processors.give()
-                        // What the file holds (all the SQL emitter's tables, for one) is freed on
-                        // a thread that nobody waits for, so the run goes on to commit: freeing the
-                        // tables at the end of a run took 2.7 ms at 1,000 classes, with the other
-                        // processor idle.
-                        let dropped = Held(consume file)
-                        DispatchQueue.global(qos: .utility).async { _ = dropped.take() }
-                    }
-                } else {
-                    sink(file)
-                }
+                if record.problem == nil { sink(file) }
             }
             outputs.set(index, (records, local.diagnostics))
-            processors.give()
         }
-        streaming.wait()
         var records: [FileRecord] = []
         for output in outputs.all {
             records.append(contentsOf: output.files)
@@ -132,8 +111,8 @@ public struct Generator: Sendable {
         return emitters
     }
 
-    /// What path checks need of a file, found on the emitter's thread as the file is handed
-    /// on, not in the checks after every emitter is done, which nothing else runs beside.
+    /// What the path checks need of a file, kept instead of the file (which the sink may
+    /// have written and dropped already).
     fileprivate struct FileRecord: Sendable {
         var path: String
         var sources: [String]

@@ -44,21 +44,14 @@ public struct SwiftModelEmitter: Emitter {
         // belongs to) first.
         let headed = options.shards == nil
         var rendered: [(typeName: String, source: String, text: String)] = []
-        func add(_ type: TypeFile, text: String) {
+        for type in TypeFile.all(schema, names: names) {
             if headed {
+                let text = type.render(templates: templates, models: models,
+                                       after: GeneratedHeader.text(sources: type.sources, commentPrefix: "//"))
                 sink(GeneratedFile(path: "\(options.folder)/\(type.typeName).swift", sources: type.sources, headedText: text))
             } else {
-                rendered.append((type.typeName, type.sources[0], text))
+                rendered.append((type.typeName, type.sources[0], type.render(templates: templates, models: models, after: "")))
             }
-        }
-        let types = TypeFile.all(schema, names: names)
-        // While a processor is idle, a helper thread renders some of the files.
-        OrderedRendering.forEach(count: types.count, helper: context.idleProcessors, render: { index in
-            let type = types[index]
-            return type.render(templates: templates, models: models,
-                               after: headed ? GeneratedHeader.text(sources: type.sources, commentPrefix: "//") : "")
-        }) { index, text in
-            add(types[index], text: text)
         }
         let allSources = schema.files.map(\.path)
         var support: [(typeName: String, text: String)] = []
@@ -214,7 +207,7 @@ private struct TypeFile: Sendable {
         return types
     }
 
-    /// Its file's text, after `prefix` (called from two threads at once: it reads only values).
+    /// Its file's text, after `prefix`.
     func render(templates: TemplateSet, models: SwiftViewModels, after prefix: String) -> String {
         switch kind {
         case .declaredClass(let definition):

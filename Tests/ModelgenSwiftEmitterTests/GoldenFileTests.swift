@@ -20,34 +20,19 @@ import Testing
         SwiftModelOptions(access: .public, runtime: runtime, unknownEnumCase: sample == "Recipes")
     }
 
-    static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime, interpreted: Bool = false,
-                     idleProcessors: IdleProcessors? = nil) throws -> [GeneratedFile] {
+    static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime, interpreted: Bool = false) throws -> [GeneratedFile] {
         let input = SchemaLoading.Input(path: RepositoryFiles.root + "/Schemas/\(sample).yaml", displayPath: "Schemas/\(sample).yaml")
         let loaded = SchemaLoading.load([input])
         let schema = try #require(loaded.schema, "\(loaded.diagnostics)")
         var diagnostics = DiagnosticCollector()
         let files = SwiftModelEmitter(options: options(for: sample, runtime: runtime))
-            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted, idleProcessors: idleProcessors),
+            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted),
                   diagnostics: &diagnostics)
         // The REST guide's GameScore has a `score`, which ParseSwift alone leaves out of saves.
         let expected = sample == "Game" && runtime == .parseSwift
             ? ["Schemas/Game.yaml:10:7: warning: ParseSwift leaves a field named 'score' out of every save, so its values never reach the server"] : []
         #expect(diagnostics.diagnostics.map { String($0.description.prefix { $0 != "\n" }) } == expected)
         return files
-    }
-
-    /// With a processor idle, a helper thread renders some of the files: the files, and their
-    /// order, are the same.
-    @Test(arguments: samples)
-    func aHelperThreadChangesNothing(sample: String) throws {
-        for runtime in [SwiftModelOptions.Runtime.parseRuntime, .parseSwift] {
-            let alone = try Self.emit(sample, runtime: runtime)
-            for _ in 0..<3 {
-                let helped = try Self.emit(sample, runtime: runtime, idleProcessors: IdleProcessors(1))
-                #expect(helped.map(\.path) == alone.map(\.path))
-                #expect(helped.map(\.contents) == alone.map(\.contents))
-            }
-        }
     }
 
     static func compare(_ files: [GeneratedFile], with folder: String) throws {
