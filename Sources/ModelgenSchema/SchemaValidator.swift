@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ModelgenDiagnostics
 import ModelgenYAML
@@ -27,12 +26,8 @@ struct SchemaValidator {
     /// Case names of each enum, for checking defaults.
     private var enumCaseNames: [String: Set<String>] = [:]
 
-    /// Classes from which `validate` resolves the second half ahead on a second thread.
-    private let classesResolvedAhead: Int
-
-    init(files: [FileDeclarations], classesResolvedAhead: Int = SchemaValidator.classesResolvedAhead) {
+    init(files: [FileDeclarations]) {
         self.files = files
-        self.classesResolvedAhead = classesResolvedAhead
     }
 
     mutating func validate() -> Schema {
@@ -40,12 +35,8 @@ struct SchemaValidator {
         var classes: [ClassDefinition] = []
         var enums: [EnumDefinition] = []
         var embedded: [EmbeddedDefinition] = []
-        let ahead = resolvingAhead()
-        var classNumber = 0
         // By index, holding no copy of the declarations: each type's field declarations are
-        // released as soon as its definition is made, so the model is never held twice (the
-        // second thread holds its half of the classes' declarations until this thread has
-        // released its own, then frees them).
+        // released as soon as its definition is made, so the model is never held twice.
         for fileIndex in files.indices {
             let path = files[fileIndex].file.path
             enums.append(contentsOf: files[fileIndex].enums)
@@ -58,110 +49,14 @@ struct SchemaValidator {
             }
             for index in files[fileIndex].classes.indices {
                 let declaration = files[fileIndex].classes[index]
-                if let definition = ahead?.definition(classNumber) {
-                    classes.append(definition)
-                } else {
-                    classes.append(resolveClass(declaration, file: path))
-                }
-                classNumber += 1
+                classes.append(resolveClass(declaration, file: path))
                 releaseFields(of: declaration, at: (fileIndex, index))
             }
         }
-        // Every declaration the second thread holds is released here now: it frees them while
-        // this thread goes on.
-        ahead?.released()
         checkInverses(classes)
         checkEmbeddedCycles(embedded)
         checkIndexNamesAcrossClasses(classes)
         return Schema(files: files.map(\.file), classes: classes, enums: enums, embeddedTypes: embedded)
-    }
-
-    // MARK: Resolving ahead
-
-    /// Classes at which a second thread starts resolving ahead: below it, the thread costs
-    /// more than it saves.
-    static let classesResolvedAhead = 200
-
-    /// The second half of the classes, resolved on a second thread while this one resolves
-    /// the first. A class is taken from it only if resolving it reported nothing and spent no
-    /// suggestion budget: then resolving it here, later, would have made the same definition,
-    /// so the schema and the diagnostics are exactly those of resolving in order. Any class
-    /// with a problem is resolved again here, in its turn.
-    final class ResolvedAhead: @unchecked Sendable {
-        let first: Int
-        private var definitions: [ClassDefinition?] = []
-        private let done = DispatchSemaphore(value: 0)
-        private let releasedHere = DispatchSemaphore(value: 0)
-        private var finished = false
-
-        init(first: Int) { self.first = first }
-
-        func finish(_ definitions: [ClassDefinition?]) {
-            self.definitions = definitions
-            done.signal()
-        }
-
-        /// The definition of the class at `number` (counting every file's classes in order),
-        /// waiting for the second thread the first time one past `first` is asked for.
-        func definition(_ number: Int) -> ClassDefinition? {
-            guard number >= first else { return nil }
-            if !finished {
-                done.wait()
-                finished = true
-            }
-            return definitions[number - first]
-        }
-
-        /// Tells the second thread that the validating thread holds none of the second half's
-        /// field declarations any more, so that releasing its own copies frees them.
-        func released() {
-            releasedHere.signal()
-        }
-
-        /// For the second thread: waits for `released()`.
-        func waitUntilReleased() {
-            releasedHere.wait()
-        }
-    }
-
-    /// Starts resolving the second half of the classes on a second thread, for a large model.
-    private func resolvingAhead() -> ResolvedAhead? {
-        let count = files.reduce(0) { $0 + $1.classes.count }
-        guard count >= classesResolvedAhead, count > 0 else { return nil }
-        let first = count / 2
-        // The second half's declarations, each with its file, counting classes across files.
-        var half: [(ClassDeclaration, String)] = []
-        half.reserveCapacity(count - first)
-        var number = 0
-        for file in files {
-            for declaration in file.classes {
-                if number >= first { half.append((declaration, file.file.path)) }
-                number += 1
-            }
-        }
-        let ahead = ResolvedAhead(first: first)
-        var helper = self
-        helper.files = []
-        helper.diagnostics = DiagnosticCollector()
-        // The second half's declarations, which the second thread releases last: freeing them
-        // is a good part of validating, and done there it overlaps the checks that follow here.
-        let held = Held(half)
-        Thread { [helper] in
-            let half = held.take()
-            var resolver = helper
-            var definitions: [ClassDefinition?] = []
-            definitions.reserveCapacity(half.count)
-            for (declaration, path) in half {
-                let (reported, remaining) = (resolver.diagnostics.diagnostics.count, resolver.suggestions.remaining)
-                let definition = resolver.resolveClass(declaration, file: path)
-                let clean = resolver.diagnostics.diagnostics.count == reported && resolver.suggestions.remaining == remaining
-                definitions.append(clean ? definition : nil)
-            }
-            ahead.finish(definitions)
-            ahead.waitUntilReleased()
-            _ = consume half
-        }.start()
-        return ahead
     }
 
     /// Drops a resolved class's field declarations, but for its inverses, which
@@ -180,8 +75,7 @@ struct SchemaValidator {
     private static let reservedTypeNames = Set(ScalarType.allCases.map(\.rawValue) + TypeExpression.genericNames)
 
     private mutating func registerTypeNames() {
-        // Sized once: grown name by name, the tables were rehashed a dozen times, and this runs
-        // before the second thread can start.
+        // Sized once: grown name by name, the tables were rehashed a dozen times.
         let (classCount, typeCount) = files.reduce((0, 0)) { counts, file in
             (counts.0 + file.classes.count, counts.1 + file.classes.count + file.enums.count + file.embedded.count)
         }

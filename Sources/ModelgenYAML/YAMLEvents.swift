@@ -8,11 +8,9 @@ import CLibYAML
 import ModelgenDiagnostics
 
 /// libyaml's events for a stretch of a file, copied out of libyaml's allocations into two flat
-/// arrays: the thread that parses frees what libyaml allocated, and the thread that builds the
-/// tree from the events (`YAMLStreamBuilder`) reads plain values. Handing libyaml's own events
-/// to another thread made every scalar's memory be freed by a thread other than the one that
-/// allocated it, which cost more than the work moved.
-public struct YAMLEvents: Sendable {
+/// arrays: libyaml's own event is freed as soon as it is copied, and the tree builder reads
+/// plain values, a few hundred events at a time.
+struct YAMLEvents {
     var events: [YAMLEvent] = []
     /// The text of every scalar, alias, anchor and tag of `events`, one after another.
     var bytes: [UInt8] = []
@@ -22,7 +20,7 @@ public struct YAMLEvents: Sendable {
     }
 
     /// How many events it holds.
-    public var count: Int { events.count }
+    var count: Int { events.count }
 
     /// Copies `event` in, without the kinds a tree has no use for (stream start, document end).
     mutating func append(_ event: yaml_event_t) {
@@ -233,24 +231,10 @@ struct EventParser: ~Copyable {
 }
 
 extension YAMLReader {
-    /// Reads the file at `path` and parses it with libyaml on the calling thread, handing its
-    /// events on to `send` in batches of `batchSize`, in order; `send` returns `false` to stop
-    /// the reading. What libyaml checks is checked here and thrown, after the events before
-    /// the error were sent; the rest (keys, aliases, tags, limits) is checked as a
-    /// `YAMLStreamBuilder` builds the parts, which may be on another thread.
-    public static func events(path: String, displayPath: String? = nil, limits: YAMLLimits = .default,
-                              batchSize: Int = 512, into send: (YAMLEvents) -> Bool) throws(YAMLError) {
-        let name = displayPath ?? path
-        let bytes = try readBytes(path: path, displayPath: name, limit: limits.maxFileSize)
-        try events(bytes, file: name, limits: limits, batchSize: batchSize, into: send)
-    }
-
-    /// The same for YAML text held in memory; `file` is the name diagnostics use.
-    public static func events(_ text: String, file: String, limits: YAMLLimits = .default,
-                              batchSize: Int = 512, into send: (YAMLEvents) -> Bool) throws(YAMLError) {
-        try events(Array(text.utf8), file: file, limits: limits, batchSize: batchSize, into: send)
-    }
-
+    /// Parses `bytes` with libyaml, handing its events on to `send` in batches of `batchSize`,
+    /// in order; `send` returns `false` to stop. What libyaml checks is checked here and
+    /// thrown, after the events before the error were sent; the rest (keys, aliases, tags,
+    /// limits) is checked as `TreeBuilder` builds the tree.
     static func events(_ bytes: [UInt8], file: String, limits: YAMLLimits, batchSize: Int,
                        into send: (YAMLEvents) -> Bool) throws(YAMLError) {
         try withCheckedText(bytes, file: file, limits: limits) { text throws(YAMLError) in
@@ -259,27 +243,5 @@ extension YAMLReader {
                 guard send(batch) else { return }
             }
         }
-    }
-}
-
-/// Builds the parts of a file from its events (`YAMLReader.events`), as `YAMLReader.stream`
-/// does on one thread: the same parts in the same order, the same errors. When `consume`
-/// throws, the parts already handed on are not a valid file.
-public struct YAMLStreamBuilder {
-    private var builder: TreeBuilder
-
-    public init(file: String, limits: YAMLLimits = .default, sections: Set<String>) {
-        builder = TreeBuilder(file: file, limits: limits, streaming: TreeBuilder.Streaming(sections: sections))
-    }
-
-    /// Builds `events` (the file's next batch), handing each part to `receive` as soon as it
-    /// is complete.
-    public mutating func consume(_ events: YAMLEvents, into receive: (YAMLStreamPart) -> Void) throws(YAMLError) {
-        try builder.consume(events, into: receive)
-    }
-
-    /// How the file ended, once every batch was consumed and the reading did not throw.
-    public func finish() -> YAMLStreamEnd {
-        YAMLStreamEnd(builder.end())
     }
 }

@@ -41,11 +41,14 @@ public enum YAMLReader {
         try parse(bytes, file: file, limits: limits, streaming: nil)
     }
 
-    private static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits,
+    /// How many of libyaml's events the tree builder takes at a time.
+    static let batchSize = 256
+
+    private static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits, batchSize: Int = batchSize,
                               streaming: TreeBuilder.Streaming?, receive: (YAMLStreamPart) -> Void = { _ in }) throws(YAMLError) -> YAMLNode? {
         var builder = TreeBuilder(file: file, limits: limits, streaming: streaming)
         var failure: YAMLError?
-        try events(bytes, file: file, limits: limits, batchSize: 256) { batch in
+        try events(bytes, file: file, limits: limits, batchSize: batchSize) { batch in
             do throws(YAMLError) {
                 try builder.consume(batch, into: receive)
                 return true
@@ -104,9 +107,11 @@ public enum YAMLReader {
         try stream(Array(text.utf8), file: file, limits: limits, sections: sections, into: receive)
     }
 
-    private static func stream(_ bytes: [UInt8], file: String, limits: YAMLLimits, sections: Set<String>,
-                               into receive: (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd {
-        let root = try parse(bytes, file: file, limits: limits, streaming: TreeBuilder.Streaming(sections: sections), receive: receive)
+    /// `batchSize` is for tests, which prove that the parts do not depend on it.
+    static func stream(_ bytes: [UInt8], file: String, limits: YAMLLimits, sections: Set<String>, batchSize: Int = batchSize,
+                       into receive: (YAMLStreamPart) -> Void) throws(YAMLError) -> YAMLStreamEnd {
+        let root = try parse(bytes, file: file, limits: limits, batchSize: batchSize,
+                             streaming: TreeBuilder.Streaming(sections: sections), receive: receive)
         return YAMLStreamEnd(root)
     }
 

@@ -58,18 +58,4 @@ struct InvalidSchemaCorpusTests {
         #expect(result.diagnostics.contains { $0.severity == .error })
         #expect(rendered == expected)
     }
-
-    /// The validator resolves the second half of a large model's classes on a second thread,
-    /// taking only those that reported nothing: every case, resolved so from its first class
-    /// on, must report exactly what it reports resolved in order.
-    @Test(arguments: cases)
-    func reportsTheSameDiagnosticsWhenClassesAreResolvedAhead(_ testCase: Case) throws {
-        let inputs = testCase.inputs.map {
-            SchemaLoading.Input(path: Self.directory.appendingPathComponent($0).path, displayPath: $0)
-        }
-        let inOrder = SchemaLoading.load(inputs, classesResolvedAhead: .max)
-        let ahead = SchemaLoading.load(inputs, classesResolvedAhead: 1)
-        #expect(ahead.diagnostics == inOrder.diagnostics)
-        #expect(ahead.schema == inOrder.schema)
-    }
 }

@@ -355,7 +355,9 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
     }
 }
 
-@Suite struct ResolvingAheadTests {
+/// A large model with problems everywhere: every one is reported, and the "did you mean"
+/// lookups stop at the suggestion budget.
+@Suite struct LargeModelTests {
     /// `count` classes over two files; from class `firstBad` on, each has two fields of unknown
     /// types (looked up for "did you mean" until the suggestion budget runs out) and one field
     /// the SDK drops (a warning).
@@ -373,105 +375,20 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
         return [("a.yaml", file(0..<count / 3)), ("b.yaml", file(count / 3..<count))]
     }
 
-    @Test func aValidModelIsTheSameResolvedAheadOrInOrder() throws {
-        let sources = Self.files(count: 600, firstBad: 600)
-        let inOrder = SchemaLoading.load(sources: sources, classesResolvedAhead: .max)
-        let ahead = SchemaLoading.load(sources: sources)
-        #expect(inOrder.diagnostics.isEmpty)
-        let schema = try #require(ahead.schema)
-        #expect(schema == inOrder.schema)
+    @Test func aValidModelLoadsInOrder() throws {
+        let loaded = SchemaLoading.load(sources: Self.files(count: 600, firstBad: 600))
+        #expect(loaded.diagnostics.isEmpty)
+        let schema = try #require(loaded.schema)
         #expect(schema.classes.map(\.name) == (0..<600).map { "Class\($0)" })
     }
 
-    @Test(arguments: [0, 150, 450, 599])
-    func problemsAnywhereAreReportedAsInOrderEvenPastTheSuggestionBudget(firstBad: Int) {
-        let sources = Self.files(count: 600, firstBad: firstBad)
-        let inOrder = SchemaLoading.load(sources: sources, classesResolvedAhead: .max)
-        let ahead = SchemaLoading.load(sources: sources)
-        #expect(inOrder.schema == nil)
-        #expect(ahead.diagnostics == inOrder.diagnostics)
+    @Test func everyProblemIsReportedPastTheSuggestionBudget() {
+        let loaded = SchemaLoading.load(sources: Self.files(count: 600, firstBad: 0))
+        #expect(loaded.schema == nil)
+        let unknown = loaded.diagnostics.filter { $0.message.hasPrefix("unknown type") }
+        #expect(unknown.count == 1_200)
         // The budget ran out: some unknown types come without a suggestion.
-        if firstBad == 0 {
-            let unknown = inOrder.diagnostics.filter { $0.message.hasPrefix("unknown type") }
-            #expect(unknown.count == 1_200)
-            #expect(unknown.contains { $0.notes.isEmpty } && unknown.contains { !$0.notes.isEmpty })
-        }
-    }
-}
-
-/// Loading reads on two threads (parsing on one, loading the parts on the other): a file's
-/// first error is its only one, whichever thread finds it, and a schema of many more batches
-/// than a small one loads the same way.
-@Suite struct PipelinedLoadingTests {
-    @Test func aFilesFirstErrorIsItsOnlyOne() {
-        // A duplicate class, then a syntax error libyaml finds further on.
-        let filler = (0..<300).map { "  F\($0): {fields: {x: string}}" }.joined(separator: "\n")
-        let text = "classes:\n  A: {fields: {x: string}}\n  A: {}\n" + filler + "\n  B: [unclosed\n"
-        let result = load(text)
-        #expect(result.schema == nil)
-        #expect(result.diagnostics.map(\.description) == ["""
-            s.yaml:3:3: error: duplicate key 'A'
-            s.yaml:2:3: note: 'A' was first defined here
-            """])
-        // The next file is read and loaded as usual (what only validation finds is not
-        // reported while a file could not be read: it would be follow-ups of that error).
-        let two = SchemaLoading.load(sources: [("s.yaml", text), ("t.yaml", "classes:\n  T: {fieldz: {y: string}}\n")])
-        #expect(two.diagnostics.count == 2)
-        #expect(two.diagnostics.first?.message == "duplicate key 'A'")
-        #expect(two.diagnostics.last?.location?.file == "t.yaml")
-    }
-
-    @Test func aSchemaOfManyBatchesLoadsWhole() throws {
-        let classes = (0..<2_000).map { index in
-            "  C\(index):\n    fields: {a: string, b: int, c: {type: double, min: 0}, d: 'pointer<C\((index + 1) % 2_000)>', e: bool}"
-        }
-        let schema = try loaded("classes:\n" + classes.joined(separator: "\n") + "\n")
-        #expect(schema.classes.count == 2_000)
-        #expect(schema.classes[1_999].name == "C1999")
-        #expect(schema.classes[1_999].fields.map(\.name) == ["a", "b", "c", "d", "e"])
-        #expect(schema.classes[1_999].fields[3].type == .pointer("C0"))
-    }
-}
-
-@Suite struct NamePositionsTests {
-    /// Scanned while small, a dictionary past `scanned`: the same answers either way.
-    @Test func findsEveryNameOnBothSidesOfTheThreshold() {
-        for count in [0, 1, NamePositions.scanned, NamePositions.scanned + 1, 3 * NamePositions.scanned] {
-            var positions = NamePositions(expected: count / 2)
-            for index in 0..<count {
-                #expect(positions.insertIfAbsent("n\(index)", at: index * 10) == nil)
-                for earlier in stride(from: 0, through: index, by: max(1, index / 4)) {
-                    #expect(positions.insertIfAbsent("n\(earlier)", at: -1) == earlier * 10)
-                }
-            }
-            #expect(positions.insertIfAbsent("N0", at: -1) == nil)
-            #expect(positions.insertIfAbsent("n\(count)", at: -1) == nil)
-        }
-    }
-
-    /// Names are found as `String` compares them, canonically: a name that is not ASCII may
-    /// equal an ASCII one (the Kelvin sign is a `K`) or one spelled with other scalars.
-    @Test func findsCanonicallyEquivalentNames() {
-        var positions = NamePositions(expected: 4)
-        #expect(positions.insertIfAbsent("K", at: 0) == nil)
-        #expect(positions.insertIfAbsent("caf\u{E9}", at: 1) == nil)
-        #expect(positions.insertIfAbsent("b", at: 2) == nil)
-        #expect(positions.insertIfAbsent("\u{212A}", at: 3) == 0)
-        #expect(positions.insertIfAbsent("cafe\u{301}", at: 3) == 1)
-        #expect(positions.insertIfAbsent("k", at: 3) == nil)
-        #expect(positions.insertIfAbsent("k", at: 4) == 3)
-        #expect(positions.insertIfAbsent("B", at: 4) == nil)
-    }
-
-    /// A large class finds fields that clash in case or Swift name past the scanned size.
-    @Test func clashesInALargeClassAreFound() {
-        var fields = (0..<40).map { "      f\($0): string" }
-        fields.append("      F39: int")
-        fields.append("      g: {type: int, swiftName: f3}")
-        let result = SchemaLoading.load(sources: [("s.yaml", "classes:\n  A:\n    fields:\n" + fields.joined(separator: "\n") + "\n")])
-        #expect(result.diagnostics.map(\.message) == [
-            "fields 'f39' and 'F39' of 'A' differ only in case",
-            "fields 'f3' and 'g' of 'A' have the same Swift name 'f3'",
-        ])
+        #expect(unknown.contains { $0.notes.isEmpty } && unknown.contains { !$0.notes.isEmpty })
+        #expect(unknown.first?.location?.file == "a.yaml" && unknown.last?.location?.file == "b.yaml")
     }
 }

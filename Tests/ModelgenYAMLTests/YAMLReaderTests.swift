@@ -490,38 +490,15 @@ private func streamRefusal(_ text: String) -> String? {
     }
 }
 
-/// `YAMLReader.events` then `YAMLStreamBuilder` (how loading reads on two threads) give what
-/// `YAMLReader.stream` gives on one: the same parts in the same order, the same end, the same
-/// first error, however the events are cut into batches.
+/// The tree builder takes libyaml's events in batches: however they are cut, the parts, their
+/// order, the end and the first error are the same.
 @Suite struct EventBatchTests {
     /// Parts, end and error, each as text, the events read in batches of `batchSize`.
-    private func built(_ text: String, batchSize: Int) -> [String] {
-        var lines: [String] = []
-        var builder = YAMLStreamBuilder(file: "t.yaml", sections: ["classes", "embedded"])
-        var failure: YAMLError?
-        func record(_ part: YAMLStreamPart) { lines.append(describe(part)) }
-        do {
-            try YAMLReader.events(text, file: "t.yaml", batchSize: batchSize) { events in
-                #expect(events.count <= batchSize && events.count > 0)
-                do throws(YAMLError) {
-                    try builder.consume(events, into: record)
-                    return true
-                } catch {
-                    failure = error
-                    return false
-                }
-            }
-        } catch {
-            failure = failure ?? error
-        }
-        if let failure { lines.append("error: " + failure.diagnostic.description) } else { lines.append("end: \(builder.finish())") }
-        return lines
-    }
-
-    private func streamedOnOneThread(_ text: String) -> [String] {
+    private func streamed(_ text: String, batchSize: Int) -> [String] {
         var lines: [String] = []
         do {
-            let end = try YAMLReader.stream(text, file: "t.yaml", sections: ["classes", "embedded"]) { lines.append(describe($0)) }
+            let end = try YAMLReader.stream(Array(text.utf8), file: "t.yaml", limits: .default, sections: ["classes", "embedded"],
+                                            batchSize: batchSize) { lines.append(describe($0)) }
             lines.append("end: \(end)")
         } catch {
             lines.append("error: " + error.diagnostic.description)
@@ -568,21 +545,10 @@ private func streamRefusal(_ text: String) -> String? {
     ]
 
     @Test(arguments: documents)
-    func batchesBuildWhatOneThreadStreams(document: String) {
-        let expected = streamedOnOneThread(document)
+    func theBatchSizeChangesNothing(document: String) {
+        let expected = streamed(document, batchSize: YAMLReader.batchSize)
         for batchSize in [1, 2, 3, 7, 512] {
-            #expect(built(document, batchSize: batchSize) == expected, "batches of \(batchSize)")
+            #expect(streamed(document, batchSize: batchSize) == expected, "batches of \(batchSize)")
         }
-    }
-
-    /// Stopping the reading (as loading does after a file's first error) stops it.
-    @Test func sendReturningFalseStopsTheReading() throws {
-        let many = (0..<200).map { "  C\($0): {}" }.joined(separator: "\n")
-        var batches = 0
-        try YAMLReader.events("classes:\n" + many + "\n", file: "t.yaml", batchSize: 4) { _ in
-            batches += 1
-            return batches < 3
-        }
-        #expect(batches == 3)
     }
 }
