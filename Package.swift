@@ -30,8 +30,6 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // glibc's malloc_trim, which the CLI calls between validating and emitting.
-        .systemLibrary(name: "CMalloc"),
         // Locations, diagnostics and the invisible characters they escape, shared by every stage.
         .target(name: "ModelgenDiagnostics"),
         // Stage 1: bytes -> located YAML node tree (libyaml event API).
@@ -74,7 +72,6 @@ let package = Package(
                 "ModelgenGenerator",
                 "ModelgenWriter",
                 "ModelgenTemplates",
-                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -15,13 +15,10 @@ struct Gen: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        ThreadHeaps.reserveRoom()
         let settings = try Runner.settings(schemas: options.schemas, config: options.config, output: options.output,
                                            warningsAsErrors: options.warningsAsErrors, emitters: options.emitter,
                                            options: options.option)
         let linted = settings.map { Generator().lint($0.request) }
-        UntilExit.keep(linted)
-        FreedMemory.giveBack()
         // A model with errors, or an output that is not a folder, fails: generated in memory,
         // it is reported exactly as it always was.
         guard linted.allSatisfy(\.succeeded), settings.allSatisfy({ OutputStaging.canStage(into: $0.outputDirectory) }) else {
@@ -60,7 +57,6 @@ struct Gen: ParsableCommand {
         // Every model is generated and planned before anything is written, so an error in
         // one model leaves every output directory as it was.
         let runs = try Runner.generate(options)
-        UntilExit.keep(runs)
         let problems = runs.flatMap { Runner.plan($0, options).problems }
         guard problems.isEmpty else {
             Console.report(problems)
@@ -120,9 +116,7 @@ struct Check: ParsableCommand {
     @OptionGroup var options: GenerationOptions
 
     func run() throws {
-        ThreadHeaps.reserveRoom()
         let runs = try Runner.generate(options)
-        UntilExit.keep(runs)
         // A shared lock: a `gen` writing the same output finishes before the comparison. The
         // report is made under it too, as diffs read the files on disk again.
         let outcome: (problems: [Diagnostic], stale: Int, staleOutputs: [String])
@@ -200,12 +194,10 @@ struct Lint: ParsableCommand {
     var warningsAsErrors = false
 
     func run() throws {
-        ThreadHeaps.reserveRoom()
         let runs = try Runner.settings(schemas: schemas, config: config, output: nil, warningsAsErrors: warningsAsErrors)
         var succeeded = true
         for settings in runs {
             let result = Generator().lint(settings.request)
-            UntilExit.keep(result)
             Console.report(result.diagnostics)
             succeeded = succeeded && result.succeeded
         }
@@ -242,19 +234,5 @@ enum Runner {
         for run in results { Console.report(run.result.diagnostics) }
         guard results.allSatisfy(\.result.succeeded) else { throw ExitCode(1) }
         return results
-    }
-}
-
-/// What a command made that is kept until the process exits instead of being freed. Freeing
-/// a model piece by piece takes time the run does not need (about 10% of `lint` at 10,000
-/// classes); the kernel takes the process's memory back at once when it exits.
-enum UntilExit {
-    private final class Box<Value> {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
-    static func keep<Value>(_ value: Value) {
-        _ = Unmanaged.passRetained(Box(value))
     }
 }
