@@ -43,7 +43,7 @@ struct SchemaValidator {
             for index in files[fileIndex].embedded.indices {
                 let declaration = files[fileIndex].embedded[index]
                 let fields = resolveFields(declaration.fields, owner: .embedded(declaration.name))
-                embedded.append(EmbeddedDefinition(name: declaration.name, description: Self.ownCopy(declaration.description),
+                embedded.append(EmbeddedDefinition(name: declaration.name, description: declaration.description,
                                                    fields: fields, file: path, location: declaration.location))
                 files[fileIndex].embedded[index].fields = []
             }
@@ -196,23 +196,8 @@ struct SchemaValidator {
         let indexes = resolveIndexes(declaration.indexes, fields: fields, declared: declaration.writtenFieldNames,
                                      builtin: builtin)
         return ClassDefinition(name: declaration.name, swiftName: declaration.swiftName?.value,
-                               description: Self.ownCopy(declaration.description), fields: fields, indexes: indexes,
+                               description: declaration.description, fields: fields, indexes: indexes,
                                builtin: builtin, file: file, location: declaration.location)
-    }
-
-    /// A description in storage of its own. The schema outlives the parsed tree, which is made
-    /// and freed on the loading thread: descriptions kept by reference, one or two on each page
-    /// of that thread's memory, held most of the freed tree resident (at N=10,000, 115 MB
-    /// instead of 87 MB after loading). Text of 15 bytes or fewer is held in the `String` value
-    /// itself, with no storage to copy.
-    static func ownCopy(_ text: String?) -> String? {
-        guard var text, text.utf8.count > 15 else { return text }
-        return text.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                _ = buffer.initialize(fromContentsOf: bytes)
-                return bytes.count
-            }
-        }
     }
 
     private mutating func checkIdentifierLength(_ name: String, what: String, at location: SourceLocation) {
@@ -295,7 +280,7 @@ struct SchemaValidator {
         guard let expression = declaration.type,
               let type = resolveType(expression, declaration: declaration, owner: owner, topLevel: true) else { return nil }
         var field = FieldDefinition(name: declaration.name, swiftName: values.swiftName?.value, type: type,
-                                    description: Self.ownCopy(values.description?.value), isRequired: values.isRequired,
+                                    description: values.description?.value, isRequired: values.isRequired,
                                     location: declaration.location)
         var valid = true
         for entry in declaration.keys {
