@@ -420,7 +420,9 @@ struct SchemaValidator {
                     return nil
                 }
                 var notes: [Diagnostic.Note] = []
-                if suggestions.spend(valueTypeNames.count), let near = Suggestions.closest(to: name, among: valueTypeNames) {
+                if let familiar = FamiliarTypeNames.note(forName: name) {
+                    notes.append(.init(familiar))
+                } else if suggestions.spend(valueTypeNames.count), let near = Suggestions.closest(to: name, among: valueTypeNames) {
                     notes.append(.init("did you mean '\(near)'?"))
                 } else if suggestions.spend(classNames.count), let near = Suggestions.closest(to: name, among: classNames) {
                     notes.append(.init("did you mean 'pointer<\(near)>'?"))

@@ -31,7 +31,13 @@ enum TypeExpression: Hashable, Sendable {
     /// Parses `text`; a trailing `!` (the short form's "required") is returned separately.
     static func parse(_ text: String) -> Result<(TypeExpression, required: Bool), ParseError> {
         var parser = Parser(Array(text.utf8))
-        let parsed = parser.parseTop()
+        let parsed = parser.parseTop().mapError { error in
+            // `[String]`, `Int?`: say how a schema writes it.
+            guard let note = FamiliarTypeNames.note(forUnparsable: text) else { return error }
+            var error = error
+            error.notes.insert(note, at: 0)
+            return error
+        }
         // In ASCII text, the usual case, byte offsets are character offsets already.
         if !parser.scalars.contains(where: { $0 >= 0x80 }) { return parsed }
         return parsed.map { ($0.0.characterOffsets(parser.characterOffset), $0.required) }

@@ -193,6 +193,36 @@ private let schemasDirectory = URL(fileURLWithPath: #filePath)
             """)
     }
 
+    /// Names from Parse's dashboard and from Swift get a note saying what a schema writes.
+    @Test(arguments: [
+        ("Number", "unknown type 'Number'", "Parse's Number is 'int' or 'double' here (or 'float')"),
+        ("Boolean", "unknown type 'Boolean'", "did you mean 'bool'?"),
+        ("boolean", "unknown type 'boolean'", "did you mean 'bool'?"),
+        ("String", "unknown type 'String'", "did you mean 'string'?"),
+        ("Date", "unknown type 'Date'", "did you mean 'date'?"),
+        ("Int", "unknown type 'Int'", "did you mean 'int'?"),
+        ("Array", "unknown type 'Array'", "an array names its element type, as in 'array<string>'"),
+        ("Object", "unknown type 'Object'", "write 'object' for any JSON object, or declare an embedded type for a known shape"),
+        ("Pointer", "unknown type 'Pointer'", "a pointer names its class, as in 'pointer<_User>'"),
+        ("File", "unknown type 'File'", "did you mean 'file'?"),
+        ("GeoPoint", "unknown type 'GeoPoint'", "did you mean 'geopoint'?"),
+        ("\"[String]\"", "invalid type '[String]': expected a type name, found '['", "did you mean 'array<string>'?"),
+        ("\"[String: Int]\"", "invalid type '[String: Int]': expected a type name, found '['", "did you mean 'map<int>'?"),
+        ("\"[[Double]]\"", "invalid type '[[Double]]': expected a type name, found '['", "did you mean 'array<array<double>>'?"),
+        ("\"[Genre]\"", "invalid type '[Genre]': expected a type name, found '['", "did you mean 'array<Genre>'?"),
+        ("string?", "invalid type 'string?': unexpected '?' after the type", "fields are optional unless marked with '!': write 'string'"),
+        ("Int?", "invalid type 'Int?': unexpected '?' after the type", "fields are optional unless marked with '!': write 'int'"),
+        ("\"[String]?\"", "invalid type '[String]?': expected a type name, found '['", "fields are optional unless marked with '!': write 'array<string>'"),
+    ])
+    func familiarTypeNamesGetANote(written: String, message: String, note: String) throws {
+        let result = load("enums:\n  Genre: {values: [a, b]}\nclasses:\n  A:\n    fields:\n      x: \(written)\n")
+        let error = try #require(result.diagnostics.first { $0.severity == .error }, "\(result.diagnostics)")
+        #expect(result.schema == nil)
+        #expect(error.message == message)
+        #expect(error.location?.line == 6)
+        #expect(error.notes.first?.message == note)
+    }
+
     @Test func theGenericNamesAreExactlyThoseTheParserKnows() {
         #expect(TypeExpression.genericNames.allSatisfy(TypeExpression.isGenericName))
         for name in ["Array", "arrays", "string", "pointer_", ""] { #expect(!TypeExpression.isGenericName(name)) }
