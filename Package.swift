@@ -70,6 +70,7 @@ let package = Package(
             name: "modelgen",
             dependencies: [
                 "ModelgenGenerator",
+                "ModelgenSchema",
                 "ModelgenWriter",
                 "ModelgenTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ModelgenGenerator
 
 /// The `modelgen` command: generate, check and lint from YAML schemas.
 @main
@@ -10,6 +11,7 @@ struct Modelgen: ParsableCommand {
             With no schema paths and no --config, modelgen reads modelgen.yml in the current directory.
             Exit codes: 0 success, 1 error (nothing written), 2 'check' found stale output.
             """,
+        version: ModelgenVersion.current,
         subcommands: [Gen.self, Check.self, Lint.self, TemplatesCommand.self]
     )
 }

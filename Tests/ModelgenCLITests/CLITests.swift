@@ -51,6 +51,33 @@ private let validSchema = """
         let run = try modelgen(["lint", "Schemas/Library.yaml", "Schemas/TodoList.yaml"], in: packageRoot.path)
         #expect(run.status == 0)
         #expect(run.stderr == "")
+        #expect(run.stdout == "2 files, 8 classes, 4 enums, 2 embedded types: ok\n")
+    }
+
+    @Test func aSuccessSaysWhatWasCheckedAndCountsWarnings() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("one.yaml", validSchema)
+        try sandbox.write("w.yaml", "classes:\n  A: {fields: {id: string}}\n")
+        #expect(try modelgen(["lint", "one.yaml"], in: sandbox.path).stdout == "1 file, 1 class: ok\n")
+        let warned = try modelgen(["lint", "one.yaml", "w.yaml"], in: sandbox.path)
+        #expect(warned.status == 0)
+        #expect(warned.stdout == "2 files, 2 classes: ok (1 warning)\n")
+        let failed = try modelgen(["lint", "--warnings-as-errors", "w.yaml"], in: sandbox.path)
+        #expect(failed.status == 1)
+        #expect(failed.stdout == "", "a failed lint claims nothing")
+    }
+
+    /// The version is written once (ModelgenVersion) and the changelog's top entry names it.
+    @Test func versionIsTheChangelogsLatest() throws {
+        let run = try modelgen(["--version"], in: packageRoot.path)
+        #expect(run.status == 0)
+        let version = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." },
+                "a semantic version SwiftPM can resolve as a tag: \(version)")
+        let changelog = try String(contentsOfFile: RepositoryFiles.root + "/CHANGELOG.md", encoding: .utf8)
+        let latest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+        #expect(latest?.hasPrefix("## \(version) ") == true || latest == "## \(version)", "\(latest ?? "no entry")")
     }
 
     @Test func malformedFileExitsOneWithALocatedMessageAndNoStackTrace() throws {
