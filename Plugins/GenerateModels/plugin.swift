@@ -45,7 +45,9 @@ struct GenerateModels: CommandPlugin {
                 }
                 // Beside the (first) schema: the target's folder when the schemas are at its top.
                 let output = filePath(first.deletingLastPathComponent().appending(path: "Generated"))
-                try run(tool, ["gen", "--output", output] + passedOn + schemas.map(filePath), in: directory)
+                // Headers name the schemas relative to the package, as on every other machine.
+                try run(tool, ["gen", "--output", output, "--source-root", filePath(directory)] + passedOn + schemas.map(filePath),
+                        in: directory)
             }
         }
     }

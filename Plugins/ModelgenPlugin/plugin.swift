@@ -21,12 +21,14 @@ struct ModelgenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         return try Self.commands(targetName: target.name, files: target.sourceFiles.map(\.url),
-                                 workDirectory: context.pluginWorkDirectoryURL,
+                                 root: context.package.directoryURL, workDirectory: context.pluginWorkDirectoryURL,
                                  tool: try context.tool(named: "modelgen").url)
     }
 
     /// The one build command for a target made of `files`, or none when it has no schema.
-    static func commands(targetName: String, files: [URL], workDirectory: URL, tool: URL) throws -> [Command] {
+    /// Generated headers name the schemas relative to `root` (the package's or project's
+    /// folder), so the output does not depend on where the checkout is.
+    static func commands(targetName: String, files: [URL], root: URL, workDirectory: URL, tool: URL) throws -> [Command] {
         let config = files.first { $0.lastPathComponent == "modelgen.yml" }
         let schemas = files.filter { ($0.pathExtension == "yaml" || $0.pathExtension == "yml") && $0 != config }
             .sorted { filePath($0) < filePath($1) }
@@ -41,7 +43,8 @@ struct ModelgenPlugin: BuildToolPlugin {
         outputs.append(swiftFolder.appending(path: "ModelgenSupport.swift"))
 
         var arguments = ["gen", "--quiet", "--output", filePath(output), "--emitter", "swift",
-                         "--option", "swift.shards=\(Self.shards)", "--option", "swift.folder=Swift"]
+                         "--option", "swift.shards=\(Self.shards)", "--option", "swift.folder=Swift",
+                         "--source-root", filePath(root)]
         if let config { arguments += ["--config", filePath(config)] }
         arguments += schemas.map(filePath)
         return [
@@ -69,7 +72,7 @@ import XcodeProjectPlugin
 extension ModelgenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         try Self.commands(targetName: target.displayName, files: target.inputFiles.map(\.url),
-                          workDirectory: context.pluginWorkDirectoryURL,
+                          root: context.xcodeProject.directoryURL, workDirectory: context.pluginWorkDirectoryURL,
                           tool: try context.tool(named: "modelgen").url)
     }
 }

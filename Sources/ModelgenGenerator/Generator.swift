@@ -13,13 +13,18 @@ public struct Generator: Sendable {
         public var emitters: [EmitterSelection]?
         public var templatesDirectory: String?
         public var warningsAsErrors: Bool
+        /// A directory that generated headers name schema files relative to, so that output
+        /// made from absolute paths (as the plugins pass them) is the same on every machine.
+        /// Diagnostics keep the paths as given, for editors to open.
+        public var sourceRoot: String?
 
         public init(inputs: [SchemaLoading.Input], emitters: [EmitterSelection]? = nil,
-                    templatesDirectory: String? = nil, warningsAsErrors: Bool = false) {
+                    templatesDirectory: String? = nil, warningsAsErrors: Bool = false, sourceRoot: String? = nil) {
             self.inputs = inputs
             self.emitters = emitters
             self.templatesDirectory = templatesDirectory
             self.warningsAsErrors = warningsAsErrors
+            self.sourceRoot = sourceRoot
         }
     }
 
@@ -66,7 +71,8 @@ public struct Generator: Sendable {
     /// at once; each emitter's files come in that emitter's order. A streamed file (see
     /// `GeneratedFile`) is best read once, inside `sink`.
     public func generate(_ request: Request, linted: Result, into sink: @Sendable (GeneratedFile) -> Void) -> Result {
-        guard linted.succeeded, let schema = linted.schema else { return linted }
+        guard linted.succeeded, let validated = linted.schema else { return linted }
+        let schema = request.sourceRoot.map { root in validated.renamingFiles { SourceRoot.relative($0, to: root) } } ?? validated
         var diagnostics = DiagnosticCollector()
         diagnostics.append(contentsOf: linted.diagnostics)
         let emitters = makeEmitters(request, diagnostics: &diagnostics)
@@ -147,6 +153,17 @@ public struct Generator: Sendable {
                 continue
             }
         }
+    }
+}
+
+/// How generated headers name a schema file under `--source-root`.
+enum SourceRoot {
+    /// `path` relative to `root` when it is inside it; otherwise `path` as it is.
+    static func relative(_ path: String, to root: String) -> String {
+        var root = root
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        let prefix = root == "/" ? root : root + "/"
+        return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
     }
 }
 

@@ -22,10 +22,12 @@ public struct RunSettings: Sendable {
         public var emitters: [String]
         /// `--option emitter.key=value`: emitter options that win over the config's.
         public var options: [String]
+        /// `--source-root DIR`: generated headers name schema files relative to it.
+        public var sourceRoot: String?
 
         public init(schemas: [String] = [], configPath: String? = nil, output: String? = nil,
                     warningsAsErrors: Bool = false, workingDirectory: String = RunSettings.currentDirectory(),
-                    emitters: [String] = [], options: [String] = []) {
+                    emitters: [String] = [], options: [String] = [], sourceRoot: String? = nil) {
             self.schemas = schemas
             self.configPath = configPath
             self.output = output
@@ -33,6 +35,7 @@ public struct RunSettings: Sendable {
             self.workingDirectory = workingDirectory
             self.emitters = emitters
             self.options = options
+            self.sourceRoot = sourceRoot
         }
     }
 
@@ -75,6 +78,7 @@ public struct RunSettings: Sendable {
         }
         let templates = configuration?.templates.map { absolute($0, from: base) }
         let warningsAsErrors = commandLine.warningsAsErrors || (configuration?.warningsAsErrors ?? false)
+        let sourceRoot = commandLine.sourceRoot.map { absolute($0, from: cwd) }
 
         // Schemas named on the command line form one model, whatever the config lists.
         if !commandLine.schemas.isEmpty || configuration?.models == nil {
@@ -91,7 +95,7 @@ public struct RunSettings: Sendable {
                 ]))
             }
             let request = Generator.Request(inputs: inputs, emitters: selections(configuration?.emitters),
-                                            templatesDirectory: templates, warningsAsErrors: warningsAsErrors)
+                                            templatesDirectory: templates, warningsAsErrors: warningsAsErrors, sourceRoot: sourceRoot)
             if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
             let output = commandLine.output.map { absolute($0, from: cwd) }
                 ?? absolute(configuration?.output ?? Configuration.defaultOutput, from: base)
@@ -114,7 +118,7 @@ public struct RunSettings: Sendable {
             }
             outputs[output] = model.location
             let request = Generator.Request(inputs: inputs, emitters: selections(model.emitters ?? configuration?.emitters),
-                                            templatesDirectory: templates, warningsAsErrors: warningsAsErrors)
+                                            templatesDirectory: templates, warningsAsErrors: warningsAsErrors, sourceRoot: sourceRoot)
             runs.append(RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }

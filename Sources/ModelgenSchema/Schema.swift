@@ -69,6 +69,18 @@ public struct Schema: Sendable, Hashable {
 }
 
 /// One input file and what it declared at its top level.
+extension Schema {
+    /// The same model with every file named by `rename`: the names generated headers show.
+    public func renamingFiles(_ rename: (String) -> String) -> Schema {
+        var renamed = self
+        for index in renamed.files.indices { renamed.files[index].path = rename(renamed.files[index].path) }
+        for index in renamed.classes.indices { renamed.classes[index].file = rename(renamed.classes[index].file) }
+        for index in renamed.enums.indices { renamed.enums[index].file = rename(renamed.enums[index].file) }
+        for index in renamed.embeddedTypes.indices { renamed.embeddedTypes[index].file = rename(renamed.embeddedTypes[index].file) }
+        return renamed
+    }
+}
+
 public struct SchemaFile: Sendable, Hashable {
     /// The path as diagnostics and generated headers name it.
     public var path: String

@@ -16,9 +16,7 @@ struct Gen: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let settings = try Runner.settings(schemas: options.schemas, config: options.config, output: options.output,
-                                           warningsAsErrors: options.warningsAsErrors, emitters: options.emitter,
-                                           options: options.option)
+        let settings = try Runner.settings(options)
         let linted = settings.map { Generator().lint($0.request) }
         // A model with errors, or an output that is not a folder, fails: generated in memory,
         // it is reported exactly as it always was.
@@ -195,7 +193,7 @@ struct Lint: ParsableCommand {
     var warningsAsErrors = false
 
     func run() throws {
-        let runs = try Runner.settings(schemas: schemas, config: config, output: nil, warningsAsErrors: warningsAsErrors)
+        let runs = try Runner.settings(.init(schemas: schemas, configPath: config, warningsAsErrors: warningsAsErrors))
         var succeeded = true
         for settings in runs {
             let result = Generator().lint(settings.request)
@@ -223,10 +221,14 @@ struct Lint: ParsableCommand {
 
 /// The steps `gen` and `check` share.
 enum Runner {
-    static func settings(schemas: [String], config: String?, output: String?, warningsAsErrors: Bool,
-                         emitters: [String] = [], options: [String] = []) throws -> [RunSettings] {
-        let (settings, diagnostics) = RunSettings.resolve(.init(schemas: schemas, configPath: config, output: output,
-                                                                warningsAsErrors: warningsAsErrors, emitters: emitters, options: options))
+    static func settings(_ options: GenerationOptions) throws -> [RunSettings] {
+        try settings(.init(schemas: options.schemas, configPath: options.config, output: options.output,
+                           warningsAsErrors: options.warningsAsErrors, emitters: options.emitter, options: options.option,
+                           sourceRoot: options.sourceRoot))
+    }
+
+    static func settings(_ commandLine: RunSettings.CommandLine) throws -> [RunSettings] {
+        let (settings, diagnostics) = RunSettings.resolve(commandLine)
         guard let settings else {
             Console.report(diagnostics)
             throw ExitCode(1)
@@ -244,8 +246,7 @@ enum Runner {
 
     /// Generates every model; fails when any of them fails, after reporting all diagnostics.
     static func generate(_ options: GenerationOptions) throws -> [(settings: RunSettings, result: Generator.Result)] {
-        let runs = try settings(schemas: options.schemas, config: options.config, output: options.output,
-                                warningsAsErrors: options.warningsAsErrors, emitters: options.emitter, options: options.option)
+        let runs = try settings(options)
         let results = runs.map { (settings: $0, result: Generator().generate($0.request)) }
         for run in results { Console.report(run.result.diagnostics) }
         guard results.allSatisfy(\.result.succeeded) else { throw ExitCode(1) }

@@ -36,4 +36,8 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Set an emitter option over the config's, as in swift.access=public (repeatable).",
                                             valueName: "emitter.key=value"))
     var option: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Name schema files relative to this directory in generated headers (the plugins pass the package's).",
+                                            valueName: "dir"))
+    var sourceRoot: String?
 }
