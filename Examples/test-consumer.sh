@@ -67,6 +67,17 @@ pass "the command plugin writes the same bytes as modelgen gen"
 diff -r "$root/Examples/Consumer/Sources/CommittedModels/Generated" Sources/CommittedModels/Generated \
     || fail "the committed models in Examples/Consumer are stale"
 pass "the committed models are what the plugin writes"
+printf 'classes:\n  Broken: {fields: {x: nope}}\n' >Schemas/Broken.yaml
+if swift package --allow-writing-to-package-directory generate-models >"$logs/plugin-error.log" 2>&1; then
+    cat "$logs/plugin-error.log"; fail "generate-models succeeded on a broken schema"
+fi
+rm Schemas/Broken.yaml
+located="$(grep -n "Broken.yaml:2.*unknown type 'nope'" "$logs/plugin-error.log" | head -n 1 | cut -d: -f1)"
+failed="$(grep -n "modelgen gen failed" "$logs/plugin-error.log" | head -n 1 | cut -d: -f1)"
+{ [ -n "$located" ] && [ -n "$failed" ] && [ "$located" -lt "$failed" ]; } \
+    || { cat "$logs/plugin-error.log"; fail "the command plugin did not report the located error before saying it failed"; }
+diff -r "$logs/expected" Sources/CommittedModels/Generated || fail "a failed generate-models changed the output"
+pass "a failing generate-models reports the located error first and writes nothing"
 
 echo "== modelgen check"
 mkdir -p "$logs/project"

@@ -52,16 +52,59 @@ struct GenerateModels: CommandPlugin {
         }
     }
 
+    /// Runs modelgen, passing on its summary lines as they come and its diagnostics as the
+    /// plugin's own (located, so Xcode links them to the schema line), then says whether it
+    /// failed: after its messages, not before them.
     private static func run(_ tool: URL, _ arguments: [String], in directory: URL) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        for line in text.split(separator: "\n") { ModelgenMessage(String(line), in: directory).emit() }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            Diagnostics.error("modelgen gen failed (exit \(process.terminationStatus)); its messages are above")
+            Diagnostics.error("modelgen gen failed (exit \(process.terminationStatus))")
             throw GenerateModelsError.failed(process.terminationStatus)
+        }
+    }
+}
+
+/// One line of modelgen's standard error: `FILE:LINE:COLUMN: error: MESSAGE` (or `warning:`,
+/// `note:`), or `modelgen: error: MESSAGE` for a problem of no file.
+struct ModelgenMessage {
+    var severity: String?
+    var message: String
+    var file: String?
+    var line: Int?
+
+    /// `text` as modelgen printed it; a relative file is taken from `directory`, where it ran.
+    init(_ text: String, in directory: URL) {
+        message = text
+        // The first marker: a message may itself quote ": error: ".
+        let found = ["error", "warning", "note"].compactMap { kind in text.range(of: ": \(kind): ").map { (kind, $0) } }
+            .min { $0.1.lowerBound < $1.1.lowerBound }
+        guard let (kind, range) = found else { return }
+        severity = kind
+        message = String(text[range.upperBound...])
+        // FILE:LINE:COLUMN, where FILE may itself hold colons.
+        let place = text[..<range.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+        if place.count >= 3, let line = Int(place[place.count - 2]), Int(place[place.count - 1]) != nil {
+            let path = place.dropLast(2).joined(separator: ":")
+            self.line = line
+            file = path.hasPrefix("/") ? path : filePath(directory.appending(path: path))
+        }
+    }
+
+    func emit() {
+        switch severity {
+        case "error"?: Diagnostics.error(message, file: file, line: line)
+        case "warning"?: Diagnostics.warning(message, file: file, line: line)
+        case "note"?: Diagnostics.remark(message, file: file, line: line)
+        default: Diagnostics.remark(message, file: nil, line: nil)
         }
     }
 }

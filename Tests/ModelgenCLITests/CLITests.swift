@@ -445,3 +445,53 @@ private let validSchema = """
         #expect(!sandbox.exists("Generated"))
     }
 }
+
+@Suite struct InitCommandTests {
+    @Test func initWritesAStarterThatGeneratesAndChecks() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        let run = try modelgen(["init"], in: sandbox.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            created modelgen.yml
+            created Schemas/App.yaml
+            created .github/workflows/modelgen.yml
+            next: edit Schemas/App.yaml, then run 'modelgen gen'
+
+            """)
+        #expect(try modelgen(["lint"], in: sandbox.path).stdout == "1 file, 1 class, 1 enum: ok\n")
+        let gen = try modelgen(["gen"], in: sandbox.path)
+        #expect(gen.status == 0, "\(gen.stderr)")
+        #expect(gen.stderr == "", "the starter schema has no warnings")
+        #expect(try sandbox.read("Generated/Swift/Post.swift").contains("public struct Post"))
+        #expect(try sandbox.read("Generated/SQL/postgresql.sql").contains("CREATE TABLE"))
+        #expect(try modelgen(["check"], in: sandbox.path).status == 0)
+        #expect(try sandbox.read(".github/workflows/modelgen.yml").contains("swift run modelgen check"))
+    }
+
+    @Test func initNeverOverwritesAFile() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("project/modelgen.yml", "inputs: [mine.yaml]\n")
+        let run = try modelgen(["init", "project"], in: sandbox.path)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("kept modelgen.yml (it exists)\ncreated Schemas/App.yaml\n"))
+        #expect(try sandbox.read("project/modelgen.yml") == "inputs: [mine.yaml]\n")
+        let before = try sandbox.snapshot()
+        let again = try modelgen(["init", "project"], in: sandbox.path)
+        #expect(again.status == 0)
+        #expect(again.stdout == "kept modelgen.yml (it exists)\nkept Schemas/App.yaml (it exists)\nkept .github/workflows/modelgen.yml (it exists)\n")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func initReportsAFolderItCannotWrite() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("project", "a file where the folder should be\n")
+        let run = try modelgen(["init", "project"], in: sandbox.path)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("modelgen: error: "), "\(run.stderr)")
+        #expect(!run.stderr.contains("Fatal error"))
+        #expect(try sandbox.read("project") == "a file where the folder should be\n")
+    }
+}
