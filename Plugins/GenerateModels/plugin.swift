@@ -67,7 +67,7 @@ struct GenerateModels: CommandPlugin {
         process.waitUntilExit()
         for line in text.split(separator: "\n") { ModelgenMessage(String(line), in: directory).emit() }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            Diagnostics.error("modelgen gen failed (exit \(process.terminationStatus))")
+            // SwiftPM prints it after the diagnostics above.
             throw GenerateModelsError.failed(process.terminationStatus)
         }
     }
@@ -89,9 +89,11 @@ struct ModelgenMessage {
             .min { $0.1.lowerBound < $1.1.lowerBound }
         guard let (kind, range) = found else { return }
         severity = kind
-        message = String(text[range.upperBound...])
+        // The text keeps the location, which SwiftPM's terminal output does not show otherwise.
+        let location = text[..<range.lowerBound]
+        message = location == "modelgen" ? String(text[range.upperBound...]) : "\(location): \(text[range.upperBound...])"
         // FILE:LINE:COLUMN, where FILE may itself hold colons.
-        let place = text[..<range.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+        let place = location.split(separator: ":", omittingEmptySubsequences: false)
         if place.count >= 3, let line = Int(place[place.count - 2]), Int(place[place.count - 1]) != nil {
             let path = place.dropLast(2).joined(separator: ":")
             self.line = line
@@ -115,8 +117,14 @@ func filePath(_ url: URL) -> String {
     url.path(percentEncoded: false)
 }
 
-enum GenerateModelsError: Error {
+enum GenerateModelsError: Error, CustomStringConvertible {
     case failed(Int32)
+
+    var description: String {
+        switch self {
+        case .failed(let status): "modelgen gen failed (exit \(status))"
+        }
+    }
 }
 
 #if canImport(XcodeProjectPlugin)
