@@ -50,13 +50,17 @@ struct ErrorPathTests {
 
     @Test("a stalled server: the client's timeout fires with .timedOut, without a retry, and the client still works after")
     func stalledServer() async throws {
-        try await withServer(timeout: .milliseconds(500)) { server, client in
+        // The short timeout is the stalled call's alone: the calls around it keep the default,
+        // so a busy machine cannot make them time out.
+        try await withServer { server, client in
             let genre = try await client.create(Genre(name: "Science Fiction"))
             let path = "/parse/classes/Genre/\(genre.objectId ?? "")"
             server.stallNext(1, method: "GET", path: path, for: .seconds(30))
             let clock = ContinuousClock()
             let start = clock.now
-            let error = await failure { try await client.get(Genre.self, id: genre.objectId ?? "") }
+            let error = await failure {
+                try await client.get(Genre.self, id: genre.objectId ?? "", options: ParseRequestOptions(timeout: .milliseconds(500)))
+            }
             let elapsed = clock.now - start
             guard case .timedOut(let after)? = error else {
                 Issue.record("expected .timedOut, got \(String(describing: error))")
@@ -81,8 +85,9 @@ struct ErrorPathTests {
             let genre = try await client.create(Genre(name: "Fantasy"))
             let path = "/parse/classes/Genre/\(genre.objectId ?? "")"
             server.stallNext(1, method: "GET", path: path, for: .seconds(30))
+            // Long enough for the second attempt on a busy machine; the first one stalls for 30 s.
             let options = ParseRequestOptions(
-                timeout: .seconds(1),
+                timeout: .seconds(5),
                 retryPolicy: ParseRetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(10), retriesTimeouts: true))
             let fetched = try await client.get(Genre.self, id: genre.objectId ?? "", options: options)
             #expect(fetched.name == "Fantasy")

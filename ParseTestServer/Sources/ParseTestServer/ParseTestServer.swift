@@ -32,17 +32,26 @@ public final class ParseTestServer: Sendable {
         public var restAPIKey: String?
         public var masterKey: String
         public var mountPath: String
+        /// The address it listens on: `127.0.0.1` (this machine only, which the iOS Simulator
+        /// shares), or `0.0.0.0` for devices on the network.
+        public var host: String
+        /// The port; 0 lets the system pick a free one (what tests want).
+        public var port: Int
 
         public init(
             applicationId: String = "integration-app",
             restAPIKey: String? = "integration-rest-key",
             masterKey: String = "integration-master-key",
-            mountPath: String = "/parse"
+            mountPath: String = "/parse",
+            host: String = "127.0.0.1",
+            port: Int = 0
         ) {
             self.applicationId = applicationId
             self.restAPIKey = restAPIKey
             self.masterKey = masterKey
             self.mountPath = mountPath
+            self.host = host
+            self.port = port
         }
     }
 
@@ -78,13 +87,18 @@ public final class ParseTestServer: Sendable {
     public let configuration: Configuration
     /// The port it listens on (127.0.0.1).
     public let port: Int
-    private let state: SharedState
+    let state: SharedState
     private let serviceGroup: ServiceGroup
     private let runTask: _Concurrency.Task<Void, any Error>
 
-    /// The server URL with the mount path, for `ParseClientConfiguration.serverURL`.
+    /// The server URL with the mount path, for `ParseClientConfiguration.serverURL` (on
+    /// 127.0.0.1 when it listens on every address).
     public var serverURL: URL {
-        URL(string: "http://127.0.0.1:\(port)\(configuration.mountPath)")!
+        URL(string: "http://\(Self.reachableHost(configuration.host)):\(port)\(configuration.mountPath)")!
+    }
+
+    private static func reachableHost(_ host: String) -> String {
+        host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
     }
 
     private init(
@@ -98,7 +112,8 @@ public final class ParseTestServer: Sendable {
         self.runTask = runTask
     }
 
-    /// Starts a server on 127.0.0.1 with a port the system picks, and returns once it listens.
+    /// Starts a server on the configured host and port (by default 127.0.0.1 and a port the
+    /// system picks), and returns once it listens.
     public static func start(_ configuration: Configuration = Configuration()) async throws -> ParseTestServer {
         let state = SharedState(configuration: configuration)
         let started = StartSignal()
@@ -109,7 +124,7 @@ public final class ParseTestServer: Sendable {
         }
         let app = Application(
             responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 started.finish(.success(channel.localAddress?.port ?? 0))
             },
@@ -126,7 +141,7 @@ public final class ParseTestServer: Sendable {
             }
         }
         let port = try await started.wait()
-        state.setPublicURL("http://127.0.0.1:\(port)\(configuration.mountPath)")
+        state.setPublicURL("http://\(reachableHost(configuration.host)):\(port)\(configuration.mountPath)")
         return ParseTestServer(configuration: configuration, port: port, state: state, serviceGroup: serviceGroup, runTask: runTask)
     }
 
@@ -325,6 +340,10 @@ final class SharedState: @unchecked Sendable {
 
     func withStore<Value>(_ body: (Store) -> Value) -> Value {
         locked { body(store) }
+    }
+
+    func replaceStore(_ replacement: Store) {
+        locked { store = replacement }
     }
 
     /// Answers one HTTP request: records it, applies a pending fault, or routes it.

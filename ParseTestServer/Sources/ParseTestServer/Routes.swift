@@ -143,7 +143,7 @@ struct Routes: Sendable {
             break
         }
         guard let (className, objectId) = Self.classAndId(segments) else {
-            return ServerAnswer(status: 404, text: "Cannot \(request.method) /\(segments.joined(separator: "/"))")
+            return Self.notImplemented(request.method, segments)
         }
         guard Store.isValidClassName(className) else {
             throw ParseFailure(103, "Invalid classname: \(className), classnames can only have alphanumeric characters and _, and must start with an alpha character ")
@@ -169,6 +169,16 @@ struct Routes: Sendable {
         store.files[stored] = Store.StoredFile(data: request.body, contentType: request.headers["content-type"])
         let url = publicURL + "/files/" + configuration.applicationId + "/" + stored
         return ServerAnswer(status: 201, json: ["url": .string(url), "name": .string(stored)], headers: [("Location", url)])
+    }
+
+    /// The answer to a route Parse Server may have but this server does not implement: a
+    /// Parse-style error naming the route, 501 (which a client does not retry), never a
+    /// success that would let a test pass on nothing.
+    static func notImplemented(_ method: String, _ segments: [String]) -> ServerAnswer {
+        ServerAnswer(status: 501, json: [
+            "code": 1,
+            "error": .string("ParseTestServer does not implement \(method) /\(segments.joined(separator: "/")); docs/Testing.md lists the routes it serves"),
+        ])
     }
 
     /// The class and optional object id of `classes/C[/id]`, `users[/id]`, `roles[/id]`,
