@@ -32,9 +32,11 @@ pass "a package outside the repository starts ParseTestServer and runs ParseClie
 
 echo "== swift run parse-test-server"
 swift build --product parse-test-server >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "parse-test-server does not build"; }
-"$(swift build --show-bin-path)/parse-test-server" --port 0 --app-id shop --master-key secret-master >"$work/server.log" 2>&1 &
+bin="$(swift build --show-bin-path)"
+"$bin/parse-test-server" --port 0 --app-id shop --master-key secret-master --data "$work/data.json" \
+    >"$work/server.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do grep -q "listening at" "$work/server.log" && break; sleep 0.1; done
+for _ in $(seq 1 300); do grep -qs "listening at" "$work/server.log" && break; sleep 0.1; done
 url="$(sed -n 's/^ParseTestServer listening at \([^ ]*\) .*/\1/p' "$work/server.log")"
 [ -n "$url" ] || { cat "$work/server.log"; fail "parse-test-server did not say where it listens"; }
 if grep -q "secret-master" "$work/server.log"; then fail "parse-test-server printed the master key"; fi
@@ -50,5 +52,23 @@ kill -INT "$server_pid"
 wait "$server_pid" || fail "parse-test-server did not exit 0 on SIGINT"
 server_pid=""
 grep -q "ParseTestServer stopped" "$work/server.log" || fail "parse-test-server did not stop cleanly"
-pass "parse-test-server serves on a port, refuses a wrong app id, names what it does not implement, stops on Ctrl-C"
+grep -q '"Dune"' "$work/data.json" || fail "parse-test-server did not save its data to --data"
+pass "parse-test-server serves on a port, refuses a wrong app id, names what it does not implement, stops on Ctrl-C and saves its data"
+"$bin/parse-test-server" --port 0 --app-id shop --data "$work/data.json" >"$work/server2.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 300); do grep -qs "listening at" "$work/server2.log" && break; sleep 0.1; done
+url="$(sed -n 's/^ParseTestServer listening at \([^ ]*\) .*/\1/p' "$work/server2.log")"
+[ -n "$url" ] || { cat "$work/server2.log"; fail "parse-test-server did not start again from its data"; }
+found="$(curl -s -H "X-Parse-Application-Id: shop" "$url/classes/Book")"
+echo "$found" | grep -q '"title":"Dune"' || fail "after a restart with --data, finding the book answered: $found"
+kill -TERM "$server_pid"
+wait "$server_pid" || fail "parse-test-server did not exit 0 on SIGTERM"
+server_pid=""
+printf 'not json' >"$work/bad.json"
+if "$bin/parse-test-server" --port 0 --data "$work/bad.json" >"$work/server3.log" 2>&1; then
+    fail "parse-test-server started from a file that is not its data"
+fi
+grep -q "is not a data file of parse-test-server" "$work/server3.log" || { cat "$work/server3.log"; fail "a bad --data file was not named"; }
+[ "$(cat "$work/bad.json")" = "not json" ] || fail "a bad --data file was changed"
+pass "--data: a restart finds the saved data; a file that is not one is refused and left alone"
 echo "All ParseTestServer checks passed."

@@ -53,18 +53,23 @@ struct ParseTestServerCommand: AsyncParsableCommand {
                 await server.stop()
                 throw error
             }
-            print("read the data from \(dataFile.path)")
+            Self.say("read the data from \(dataFile.path)")
         }
         // The keys are the caller's own; only the application id is shown.
-        print("ParseTestServer listening at \(server.serverURL.absoluteString) (application id '\(appId)'); Ctrl-C stops it")
-        fflush(stdout)  // at once, also when the output is a pipe or a file a script waits on
+        Self.say("ParseTestServer listening at \(server.serverURL.absoluteString) (application id '\(appId)'); Ctrl-C stops it")
         await Self.waitForStopSignal()
         await server.stop()
         if let dataFile {
             try server.save(to: dataFile)
-            print("saved the data to \(dataFile.path)")
+            Self.say("saved the data to \(dataFile.path)")
         }
-        print("ParseTestServer stopped")
+        Self.say("ParseTestServer stopped")
+    }
+
+    /// Writes a line at once (unbuffered), also when the output is a pipe or a file that a
+    /// script waits on.
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Returns on the first SIGINT or SIGTERM.
