@@ -64,7 +64,7 @@ public struct SuggestionBudget: Sendable {
     /// anyone reads against lists of hand-written size (6,000 lookups among 50 names).
     public static let defaultComparisons = 300_000
 
-    public private(set) var remaining: Int
+    private var remaining: Int
 
     public init(comparisons: Int = SuggestionBudget.defaultComparisons) {
         remaining = comparisons

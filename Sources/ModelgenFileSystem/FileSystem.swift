@@ -126,6 +126,17 @@ package enum FileSystem {
         try file.finish(flushed: flushed)
     }
 
+    /// Writes `bytes` to `path` whole or not at all: into a hidden file beside it
+    /// (`.NAME.modelgen-tmp`, replacing one an interrupted run left), then renamed over it.
+    /// For the commands that write a few files of their own (`init`, `templates dump`); the
+    /// output tree has its own writer.
+    package static func replaceWhole(_ path: String, bytes: [UInt8]) throws(Failure) {
+        let temporary = join(parent(path), ".\(lastComponent(path)).modelgen-tmp")
+        if kind(temporary) == .file { try remove(temporary) }
+        try createExclusive(temporary, bytes: bytes)
+        try rename(temporary, path)
+    }
+
     /// The same for text in pieces, written one after another as their UTF-8 bytes, without
     /// copying them first.
     package static func createExclusive(_ path: String, pieces: [String], flushed: Bool = true) throws(Failure) {

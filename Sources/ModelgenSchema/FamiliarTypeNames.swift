@@ -16,30 +16,25 @@ enum FamiliarTypeNames {
         }
     }
 
-    /// The schema spelling of a type written the Swift way (`[String]`, `[String: Int]`,
-    /// `String?`), or `nil` when `text` is not one.
-    static func schemaSpelling(ofSwiftType text: String) -> String? {
-        var type = Substring(text)
-        type = type.drop { $0 == " " }
-        while type.last == " " { type = type.dropLast() }
-        guard type.first == "[" || type.last == "?" else { return nil }
-        return spelling(type)
-    }
-
-    /// The note for a type text that does not parse, when it is a familiar Swift form.
+    /// The note for a type text that does not parse, when it is written the Swift way
+    /// (`[String]`, `[String: Int]`, `String?`): its schema spelling.
     static func note(forUnparsable text: String) -> String? {
-        guard let spelling = schemaSpelling(ofSwiftType: text) else { return nil }
-        var trimmed = Substring(text)
-        while trimmed.last == " " { trimmed = trimmed.dropLast() }
-        if trimmed.last == "?" {
+        let type = trimmed(Substring(text))
+        guard type.first == "[" || type.last == "?", let spelling = spelling(type) else { return nil }
+        if type.last == "?" {
             return "fields are optional unless marked with '!': write '\(spelling)'"
         }
         return "did you mean '\(spelling)'?"
     }
 
-    private static func spelling(_ text: Substring) -> String? {
+    private static func trimmed(_ text: Substring) -> Substring {
         var type = text.drop { $0 == " " }
         while type.last == " " { type = type.dropLast() }
+        return type
+    }
+
+    private static func spelling(_ text: Substring) -> String? {
+        let type = trimmed(text)
         if type.last == "?" { return spelling(type.dropLast()) }
         if type.first == "[", type.last == "]" {
             let inner = type.dropFirst().dropLast()

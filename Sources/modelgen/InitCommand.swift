@@ -22,11 +22,7 @@ struct Init: ParsableCommand {
                     continue
                 }
                 _ = try FileSystem.makeDirectories(FileSystem.parent(path))
-                // Written beside the target, then renamed into place: never a half-written file.
-                let temporary = FileSystem.join(FileSystem.parent(path), ".\(FileSystem.lastComponent(path)).modelgen-tmp")
-                if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
-                try FileSystem.createExclusive(temporary, bytes: Array(file.text.utf8))
-                try FileSystem.rename(temporary, path)
+                try FileSystem.replaceWhole(path, bytes: Array(file.text.utf8))
                 Console.out("created \(file.path)")
                 created.append(file.path)
             }

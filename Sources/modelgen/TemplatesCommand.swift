@@ -62,11 +62,7 @@ struct TemplatesCommand: ParsableCommand {
                     let path = FileSystem.join(directory, name)
                     let bytes = Array(DefaultTemplates.files[name]!.utf8)
                     if (try? FileSystem.read(path)) == bytes { continue }
-                    // Written beside the target, then renamed over it: never a half-written file.
-                    let temporary = FileSystem.join(directory, ".\(name).modelgen-tmp")
-                    if FileSystem.kind(temporary) == .file { try FileSystem.remove(temporary) }
-                    try FileSystem.createExclusive(temporary, bytes: bytes)
-                    try FileSystem.rename(temporary, path)
+                    try FileSystem.replaceWhole(path, bytes: bytes)
                     written += 1
                 }
             } catch {

@@ -141,8 +141,9 @@ public final class ParseTestServer: Sendable {
             }
         }
         let port = try await started.wait()
-        state.setPublicURL("http://\(reachableHost(configuration.host)):\(port)\(configuration.mountPath)")
-        return ParseTestServer(configuration: configuration, port: port, state: state, serviceGroup: serviceGroup, runTask: runTask)
+        let server = ParseTestServer(configuration: configuration, port: port, state: state, serviceGroup: serviceGroup, runTask: runTask)
+        state.setPublicURL(server.serverURL.absoluteString)
+        return server
     }
 
     /// Stops listening, ends stalled requests and waits until the server is down.
