@@ -125,6 +125,12 @@ let package = Package(
             "ModelgenSQLEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML",
             "ModelgenTestSupport",
         ], exclude: ["Goldens"]),
+        // Every Swift and YAML block of README.md and docs/, checked; Compiled/ holds the Swift
+        // blocks as this target compiles them (written from the pages by the tests themselves).
+        .testTarget(name: "DocSnippetTests", dependencies: [
+            "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
+            "GameModels", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport", "modelgen",
+        ]),
         // Hostile/: the hostile-input corpus (schema files and their expected diagnostics).
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"], exclude: ["Hostile"]),
     ],

@@ -49,10 +49,26 @@ touch Sources/ShopModels/Shop.yaml
 swift build >"$logs/4.log" 2>&1
 grep -q "modelgen: generating models of ShopModels" "$logs/4.log" || { cat "$logs/4.log"; fail "touching the schema did not rerun modelgen"; }
 pass "touching the schema reruns modelgen"
-touch Sources/ShopModels/modelgen.yml
+touch Sources/ShopModels/modelgen-plugin.yml
 swift build >"$logs/5.log" 2>&1
 grep -q "modelgen: generating models of ShopModels" "$logs/5.log" || fail "touching the config did not rerun modelgen"
 pass "touching the config reruns modelgen"
+# A project's modelgen.yml, or files modelgen wrote, in a build-tool plugin target: the build
+# fails with the plugin's reason, not with types declared twice.
+cp modelgen.yml Sources/ShopModels/modelgen.yml
+if swift build >"$logs/6.log" 2>&1; then cat "$logs/6.log"; fail "a build with modelgen.yml in the plugin target succeeded"; fi
+grep -q "Sources/ShopModels/modelgen.yml: target 'ShopModels' generates its models at build time" "$logs/6.log" \
+    || { cat "$logs/6.log"; fail "the plugin did not say why it refuses modelgen.yml in its target"; }
+rm Sources/ShopModels/modelgen.yml
+mkdir -p Sources/ShopModels/Generated
+cp Sources/CommittedModels/Generated/Swift/Post.swift Sources/ShopModels/Generated/Post.swift
+if swift build >"$logs/7.log" 2>&1; then cat "$logs/7.log"; fail "a build with generated files in the plugin target succeeded"; fi
+grep -q "target 'ShopModels' holds Swift files that modelgen wrote (.*Sources/ShopModels/Generated/Post.swift)" "$logs/7.log" \
+    || { cat "$logs/7.log"; fail "the plugin did not say why it refuses generated files in its target"; }
+grep -q "invalid redeclaration\|ambiguous" "$logs/7.log" && { cat "$logs/7.log"; fail "the compiler ran into the duplicate types"; }
+rm -r Sources/ShopModels/Generated
+swift build >"$logs/8.log" 2>&1 || { cat "$logs/8.log"; fail "the consumer does not build again"; }
+pass "the plugin refuses a project modelgen.yml and generated files in its target, saying why"
 
 echo "== consumer tests"
 swift test >"$logs/test.log" 2>&1 || { cat "$logs/test.log"; fail "the consumer's tests failed"; }
@@ -78,6 +94,14 @@ failed="$(grep -n "modelgen gen failed" "$logs/plugin-error.log" | head -n 1 | c
     || { cat "$logs/plugin-error.log"; fail "the command plugin did not report the located error before saying it failed"; }
 diff -r "$logs/expected" Sources/CommittedModels/Generated || fail "a failed generate-models changed the output"
 pass "a failing generate-models reports the located error first and writes nothing"
+before="$(find Sources -type f | sort | xargs cat | cksum)"
+if swift package --allow-writing-to-package-directory generate-models --target ShopModels >"$logs/plugin-target.log" 2>&1; then
+    cat "$logs/plugin-target.log"; fail "generate-models wrote into a build-tool plugin target"
+fi
+grep -q "target 'ShopModels' generates its models at build time with ModelgenPlugin" "$logs/plugin-target.log" \
+    || { cat "$logs/plugin-target.log"; fail "generate-models --target did not say why it refuses a build-tool plugin target"; }
+[ "$before" = "$(find Sources -type f | sort | xargs cat | cksum)" ] || fail "a refused generate-models --target changed Sources"
+pass "generate-models refuses a build-tool plugin target, saying why, and writes nothing"
 
 echo "== modelgen check"
 mkdir -p "$logs/project"

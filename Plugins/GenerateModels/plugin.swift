@@ -7,7 +7,10 @@ import PackagePlugin
 /// Without `--target`, it generates what the package's `modelgen.yml` configures, exactly as
 /// `modelgen gen` run in the package directory would. With `--target T`, it generates T's
 /// schemas: with T's own `modelgen.yml` when it has one, otherwise every `.yaml` file of T into
-/// a `Generated` folder beside them. Other arguments are passed on to `modelgen gen` (for example `--emitter swift`).
+/// a `Generated` folder beside them. It refuses a target that holds `modelgen-plugin.yml`, the
+/// build-tool plugin's options: that target's models are generated at build time, and written
+/// into it as well they would be declared twice. Other arguments are passed on to `modelgen gen`
+/// (for example `--emitter swift`).
 ///
 /// In Xcode (`XcodeCommandPlugin`, below) it does the same for an app project: right-click the
 /// project, choose "Generate models", and it runs in the project's folder.
@@ -33,6 +36,13 @@ struct GenerateModels: CommandPlugin {
             guard let files = target.files else {
                 Diagnostics.error("target '\(target.name)' has no sources to generate from")
                 continue
+            }
+            if let options = files.first(where: { $0.lastPathComponent == "modelgen-plugin.yml" }) {
+                Diagnostics.error("target '\(target.name)' generates its models at build time with ModelgenPlugin (\(filePath(options)) "
+                                  + "holds its options): files written into it would declare every type a second time. Run "
+                                  + "generate-models without --target to generate what the package's modelgen.yml configures, "
+                                  + "or remove ModelgenPlugin and modelgen-plugin.yml from the target to commit its code instead.")
+                throw GenerateModelsError.failed(1)
             }
             if let config = files.first(where: { $0.lastPathComponent == "modelgen.yml" }) {
                 try run(tool, ["gen", "--config", filePath(config)] + passedOn, in: directory)
