@@ -102,8 +102,10 @@ let package = Package(
         .target(name: "PeopleModels", dependencies: ["ParseRuntime"], path: "Generated/People/Swift"),
         .target(name: "GroceryModels", dependencies: ["ParseRuntime"], path: "Generated/Grocery/Swift"),
         .target(name: "GameModels", dependencies: ["ParseRuntime"], path: "Generated/Game/Swift"),
+        .target(name: "TutorialModels", dependencies: ["ParseRuntime"], path: "Generated/Tutorial/Swift"),
         .testTarget(name: "SampleModelTests", dependencies: [
             "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
+            "TutorialModels",
         ]),
         // The output of Tests/InjectionModels/Injection.yaml (text that tries to break out of
         // string literals and comments, keywords as names), compiled here and run by its tests.
@@ -129,7 +131,7 @@ let package = Package(
         // blocks as this target compiles them (written from the pages by the tests themselves).
         .testTarget(name: "DocSnippetTests", dependencies: [
             "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
-            "GameModels", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport", "modelgen",
+            "GameModels", "TutorialModels", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport", "modelgen",
         ]),
         // Hostile/: the hostile-input corpus (schema files and their expected diagnostics).
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"], exclude: ["Hostile"]),

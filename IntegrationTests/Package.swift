@@ -23,11 +23,13 @@ let package = Package(
         .target(name: "PeopleModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
         .target(name: "GroceryModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
         .target(name: "GameModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
+        .target(name: "TutorialModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
 
         .testTarget(name: "ParseClientEndToEndTests", dependencies: [
             .product(name: "ParseTestServer", package: "ParseTestServer"),
             .product(name: "ParseRuntime", package: "modelgen"),
             "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
+            "TutorialModels",
         ]),
     ],
     swiftLanguageModes: [.v6]

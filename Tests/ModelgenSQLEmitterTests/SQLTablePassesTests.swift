@@ -64,8 +64,8 @@ import Testing
     @Test(arguments: Samples.names, [SQLOptions.Layout.relational, .parseServer])
     func anOutlineAgreesWithItsTableOnTheSamples(sample: String, layout: SQLOptions.Layout) throws {
         let spatialColumns = Self.expectAgreement(try Samples.schema(sample), layout)
-        // People and TodoList have geopoints and polygons, which an outline keeps.
-        #expect((spatialColumns > 0) == ["Game", "People", "TodoList"].contains(sample))
+        // Game, People, TodoList and Tutorial have geopoints and polygons, which an outline keeps.
+        #expect((spatialColumns > 0) == ["Game", "People", "TodoList", "Tutorial"].contains(sample))
     }
 
     @Test(arguments: [SQLOptions.Layout.relational, .parseServer])
