@@ -26,6 +26,7 @@ struct ClassDeclaration: Sendable {
     var description: String?
     var fields: [FieldDeclaration] = []
     var indexes: [IndexDeclaration] = []
+    var permissions: PermissionsDeclaration?
     /// Every field key written, including fields dropped for errors already reported. Only an
     /// error looks in it, so it is the keys as written (a set of each class's keys cost 10 M
     /// instructions of `gen` at N=1,000).
@@ -137,6 +138,26 @@ enum FieldKeyValue: Sendable {
     case rule(DeleteRule)
     /// A default, resolved against the field's type by the validator.
     indirect case node(YAMLNode)
+}
+
+/// `permissions:` as written: its syntax checked, the fields it names not yet looked up.
+struct PermissionsDeclaration: Sendable {
+    var permissions: ClassPermissions
+    /// Every field it names, to check against the class's fields.
+    var references: [FieldReference] = []
+
+    struct FieldReference: Sendable {
+        enum Use: Sendable {
+            /// `pointer:f`, `readUserFields`, `writeUserFields`: must point to users.
+            case users(String)
+            /// Listed in `protectedFields`.
+            case protected
+        }
+
+        var name: String
+        var use: Use
+        var location: SourceLocation
+    }
 }
 
 struct IndexDeclaration: Sendable {

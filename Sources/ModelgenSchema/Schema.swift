@@ -105,18 +105,22 @@ public struct ClassDefinition: Sendable, Hashable {
     /// `ACL` and a built-in class's predefined fields are not among them.
     public var fields: [FieldDefinition]
     public var indexes: [IndexDefinition]
+    /// `permissions:` as written; `nil` when the schema gives none.
+    public var permissions: ClassPermissions?
     /// Set for `_User`, `_Role`, `_Installation` and `_Session`.
     public var builtin: BuiltinClass?
     public var file: String
     public var location: SourceLocation
 
     public init(name: String, swiftName: String? = nil, description: String? = nil, fields: [FieldDefinition] = [],
-                indexes: [IndexDefinition] = [], builtin: BuiltinClass? = nil, file: String, location: SourceLocation) {
+                indexes: [IndexDefinition] = [], permissions: ClassPermissions? = nil, builtin: BuiltinClass? = nil,
+                file: String, location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName
         self.description = description
         self.fields = fields
         self.indexes = indexes
+        self.permissions = permissions
         self.builtin = builtin
         self.file = file
         self.location = location

@@ -6,7 +6,7 @@ import ModelgenYAML
 /// Cross-file questions (does `Author` exist? is `Genre` an enum?) are the validator's.
 struct SchemaLoader {
     static let topLevelKeys = ["version", "description", "enums", "embedded", "classes"]
-    static let classKeys = ["description", "fields", "indexes", "swiftName"]
+    static let classKeys = ["description", "fields", "indexes", "permissions", "swiftName"]
     static let embeddedKeys = ["description", "fields"]
     static let enumKeys = ["type", "values", "titles", "description"]
     static let fieldKeys = ["type", "required", "default", "unique", "index", "description", "min", "max",
@@ -106,6 +106,7 @@ struct SchemaLoader {
                 declaration.fields = loadFields(item.value, owner: entry.key)
                 declaration.writtenFieldNames = item.value.mapping?.map(\.key) ?? []
             case "indexes": declaration.indexes = loadIndexes(item.value)
+            case "permissions": declaration.permissions = loadPermissions(item)
             default: unknownKey(item, allowed: Self.classKeys, in: "a class")
             }
         }
@@ -394,6 +395,123 @@ struct SchemaLoader {
             }
         }
         return indexes
+    }
+
+    // MARK: Permissions
+
+    /// `permissions:`: operations (`read` and `write` first, then single operations, which
+    /// override them), the user pointer fields and the protected fields.
+    private mutating func loadPermissions(_ entry: YAMLMappingEntry) -> PermissionsDeclaration? {
+        guard let body = mapping(entry.value, "'permissions'") else { return nil }
+        var declaration = PermissionsDeclaration(permissions: ClassPermissions(location: entry.keyLocation))
+        var groups: [(ClassPermissions.Operation, [ClassPermissions.Audience])] = []
+        var single: [(ClassPermissions.Operation, [ClassPermissions.Audience])] = []
+        for item in body {
+            switch item.key {
+            case "read", "write":
+                guard let audiences = audiences(item.value, "'\(item.key)'", references: &declaration.references) else { continue }
+                let operations = item.key == "read" ? ClassPermissions.Operation.read : ClassPermissions.Operation.write
+                groups += operations.map { ($0, audiences) }
+            case "readUserFields", "writeUserFields":
+                let names = userFieldNames(item.value, "'\(item.key)'", references: &declaration.references)
+                if item.key == "readUserFields" { declaration.permissions.readUserFields = names } else { declaration.permissions.writeUserFields = names }
+            case "protectedFields":
+                declaration.permissions.protectedFields = protectedFields(item.value, references: &declaration.references)
+            default:
+                guard let operation = ClassPermissions.Operation(rawValue: item.key) else {
+                    unknownKey(item, allowed: ClassPermissions.Audience.operationKeys, in: "'permissions'")
+                    continue
+                }
+                if let audiences = audiences(item.value, "'\(item.key)'", references: &declaration.references) {
+                    single.append((operation, audiences))
+                }
+            }
+        }
+        for (operation, audiences) in groups + single { declaration.permissions.operations[operation] = audiences }
+        return declaration
+    }
+
+    /// An audience or a list of them; an empty list is "master key only".
+    private mutating func audiences(_ node: YAMLNode, _ what: String,
+                                    references: inout [PermissionsDeclaration.FieldReference]) -> [ClassPermissions.Audience]? {
+        let items = node.sequence ?? [node]
+        var result: [ClassPermissions.Audience] = []
+        for item in items {
+            guard let text = item.scalar?.string, !(item.scalar?.isNull ?? true) else {
+                diagnostics.error("\(what) must be an audience or a list of them, found \(describe(item))", at: item.location,
+                                  notes: [.init("the audiences are \(ClassPermissions.Audience.forms); [] is the master key only")])
+                return nil
+            }
+            switch ClassPermissions.Audience.parse(text) {
+            case .success(let audience):
+                if result.contains(audience) {
+                    diagnostics.error("'\(text)' is listed twice in \(what)", at: item.location)
+                    return nil
+                }
+                if case .pointer(let field) = audience {
+                    references.append(.init(name: field, use: .users(text), location: item.location))
+                }
+                result.append(audience)
+            case .failure(let error):
+                diagnostics.error(error.message, at: item.location, notes: error.note.map { [.init($0)] } ?? [])
+                return nil
+            }
+        }
+        return result
+    }
+
+    /// `readUserFields` / `writeUserFields`: a list of pointer fields to users.
+    private mutating func userFieldNames(_ node: YAMLNode, _ what: String,
+                                         references: inout [PermissionsDeclaration.FieldReference]) -> [String] {
+        fieldNames(node, what).map { field in
+            references.append(.init(name: field.value, use: .users(what), location: field.location))
+            return field.value
+        }
+    }
+
+    /// `protectedFields`: audience to the list of fields it may not read, in written order.
+    private mutating func protectedFields(_ node: YAMLNode,
+                                          references: inout [PermissionsDeclaration.FieldReference]) -> [ClassPermissions.ProtectedFields] {
+        guard let entries = mapping(node, "'protectedFields'") else { return [] }
+        var result: [ClassPermissions.ProtectedFields] = []
+        for entry in entries {
+            let audience: ClassPermissions.Audience
+            switch ClassPermissions.Audience.parse(entry.key) {
+            case .success(let parsed): audience = parsed
+            case .failure(let error):
+                diagnostics.error(error.message, at: entry.keyLocation, notes: error.note.map { [.init($0)] } ?? [])
+                continue
+            }
+            if case .pointer(let field) = audience {
+                references.append(.init(name: field, use: .users(entry.key), location: entry.keyLocation))
+            }
+            let fields = fieldNames(entry.value, "protected fields of '\(entry.key)'")
+            references += fields.map { .init(name: $0.value, use: .protected, location: $0.location) }
+            result.append(.init(audience: audience, fields: fields.map(\.value)))
+        }
+        return result
+    }
+
+    /// A list of field names, each once.
+    private mutating func fieldNames(_ node: YAMLNode, _ what: String) -> [Located<String>] {
+        guard let items = node.sequence else {
+            diagnostics.error("\(what) must be a list of field names, found \(node.kindDescription)", at: node.location)
+            return []
+        }
+        var names: [Located<String>] = []
+        for item in items {
+            guard let name = item.scalar?.string else {
+                diagnostics.error("\(what) must list field names, found \(describe(item))", at: item.location)
+                continue
+            }
+            if let first = names.first(where: { $0.value == name }) {
+                diagnostics.error("field '\(name)' is listed twice in \(what)", at: item.location,
+                                  notes: [.init("first listed here", at: first.location)])
+                continue
+            }
+            names.append(Located(value: name, location: item.location))
+        }
+        return names
     }
 
     private mutating func indexFields(_ node: YAMLNode) -> [Located<String>]? {

@@ -195,9 +195,12 @@ struct SchemaValidator {
         }
         let indexes = resolveIndexes(declaration.indexes, fields: fields, declared: declaration.writtenFieldNames,
                                      builtin: builtin)
+        let permissions = declaration.permissions.flatMap {
+            resolvePermissions($0, className: declaration.name, fields: fields, declared: declaration.writtenFieldNames, builtin: builtin)
+        }
         return ClassDefinition(name: declaration.name, swiftName: declaration.swiftName?.value,
                                description: declaration.description, fields: fields, indexes: indexes,
-                               builtin: builtin, file: file, location: declaration.location)
+                               permissions: permissions, builtin: builtin, file: file, location: declaration.location)
     }
 
     private mutating func checkIdentifierLength(_ name: String, what: String, at location: SourceLocation) {
@@ -626,6 +629,47 @@ struct SchemaValidator {
             }
         }
         return result
+    }
+
+    /// Checks the fields that `permissions:` names: a field that grants access must point to
+    /// users, a protected field must exist and be one Parse can hide. Returns `nil` when any
+    /// reference is wrong (reported), so no emitter writes half a permission.
+    private mutating func resolvePermissions(_ declaration: PermissionsDeclaration, className: String, fields: [FieldDefinition],
+                                             declared: [String], builtin: BuiltinClass?) -> ClassPermissions? {
+        func type(of name: String) -> FieldType? {
+            fields.last { $0.name == name }?.type ?? builtin?.predefinedFields.last { $0.name == name }?.type
+        }
+        let known = fields.map(\.name) + (builtin?.predefinedFields.map(\.name) ?? [])
+        var valid = true
+        for reference in declaration.references {
+            if case .protected = reference.use, ["objectId", "createdAt", "updatedAt", "ACL"].contains(reference.name) {
+                diagnostics.error("'\(reference.name)' cannot be protected", at: reference.location,
+                                  notes: [.init("Parse always returns objectId, createdAt, updatedAt and ACL")])
+                valid = false
+                continue
+            }
+            guard let fieldType = type(of: reference.name) else {
+                // A field dropped for an error already reported is not reported again.
+                if !declared.contains(reference.name) {
+                    var notes: [Diagnostic.Note] = []
+                    if suggestions.spend(known.count), let near = Suggestions.note(for: reference.name, among: known) { notes.append(near) }
+                    diagnostics.error("permissions name unknown field '\(reference.name)' of class '\(className)'",
+                                      at: reference.location, notes: notes)
+                }
+                valid = false
+                continue
+            }
+            guard case .users(let what) = reference.use else { continue }
+            switch fieldType {
+            case .pointer("_User"), .array(.pointer("_User")):
+                continue
+            default:
+                diagnostics.error("\(what) names '\(reference.name)', a field of type \(fieldType)", at: reference.location,
+                                  notes: [.init("access goes through a field of type pointer<_User> or array<pointer<_User>>")])
+                valid = false
+            }
+        }
+        return valid ? declaration.permissions : nil
     }
 
     private mutating func checkIndexNamesAcrossClasses(_ classes: [ClassDefinition]) {
