@@ -58,10 +58,13 @@ let package = Package(
         .target(name: "ModelgenSwiftEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics"]),
         // The SQL DDL emitter: PostgreSQL and SQLite scripts.
         .target(name: "ModelgenSQLEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics"]),
+        // The defined schema of Parse Server, and Parse's schema JSON read back (`import`): both
+        // directions of one mapping, so a round trip holds by construction.
+        .target(name: "ModelgenParseSchema", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML"]),
         // Stage 3d: configuration, the emitter registry and the pure `Generator` entry point (no disk writes).
         .target(name: "ModelgenGenerator", dependencies: [
             "ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics", "ModelgenFileSystem",
-            "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter",
+            "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter", "ModelgenParseSchema",
         ]),
         // Stage 4: the only stage that touches the output tree.
         .target(name: "ModelgenWriter", dependencies: ["ModelgenGenerator", "ModelgenEmitter", "ModelgenFileSystem", "ModelgenDiagnostics"]),
@@ -133,6 +136,9 @@ let package = Package(
             "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
             "GameModels", "TutorialModels", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport", "modelgen",
         ]),
+        .testTarget(name: "ModelgenParseSchemaTests", dependencies: [
+            "ModelgenParseSchema", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport",
+        ], exclude: ["Goldens"]),
         // Hostile/: the hostile-input corpus (schema files and their expected diagnostics).
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"], exclude: ["Hostile"]),
     ],

@@ -46,15 +46,18 @@ public struct EmitterDescriptor: Sendable {
     public var summary: String
     /// The option keys the emitter accepts under its name in the config.
     public var optionKeys: [String]
+    /// Whether it runs when the config names no emitters (and `--emitter` is not given).
+    public var runsByDefault: Bool
     /// Builds the emitter from its options (entries of the config mapping, already checked
     /// against `optionKeys`); reports bad values as located diagnostics and returns `nil`.
     public var make: @Sendable (_ options: [YAMLMappingEntry], _ diagnostics: inout DiagnosticCollector) -> (any Emitter)?
 
-    public init(name: String, summary: String, optionKeys: [String],
+    public init(name: String, summary: String, optionKeys: [String], runsByDefault: Bool = true,
                 make: @escaping @Sendable (_ options: [YAMLMappingEntry], _ diagnostics: inout DiagnosticCollector) -> (any Emitter)?) {
         self.name = name
         self.summary = summary
         self.optionKeys = optionKeys
+        self.runsByDefault = runsByDefault
         self.make = make
     }
 }

@@ -33,6 +33,16 @@ public struct GeneratedFile: Sendable, Hashable {
         self.body = .held([text])
     }
 
+    /// A JSON file, which cannot hold a comment and so has no header. It counts as modelgen's
+    /// by the JavaScript file of the same name beside it (`schema.js` for `schema.json`),
+    /// which the same emitter writes with the header (see `GeneratedHeader.isCompanionJSON`).
+    public init(path: String, sources: [String], json text: String) {
+        precondition(path.hasSuffix(".json"), "\(path) is not a JSON file")
+        self.path = path
+        self.sources = sources
+        self.body = .held([text])
+    }
+
     /// A file rendered whenever it is read: `renderBody` hands the body, in pieces, to the
     /// receiver it is given. Each reading renders it again, so a reader that needs the text
     /// more than once keeps `held()`.
@@ -126,6 +136,13 @@ public enum GeneratedHeader {
 
 
         """
+    }
+
+    /// The file that vouches for the JSON file at `path` (a path ending in `.json`): the `.js`
+    /// file of the same name beside it. A JSON file, which has no comments, is modelgen's when
+    /// that file carries the header; `nil` for any other path.
+    public static func companion(ofJSON path: String) -> String? {
+        path.hasSuffix(".json") ? String(path.dropLast(".json".count)) + ".js" : nil
     }
 
     /// Whether `prefix` (the first bytes of a file) starts with a modelgen header: a first line

@@ -1,5 +1,6 @@
 import ModelgenDiagnostics
 import ModelgenEmitter
+import ModelgenParseSchema
 import ModelgenSQLEmitter
 import ModelgenSwiftEmitter
 
@@ -9,6 +10,11 @@ public struct EmitterRegistry: Sendable {
 
     public init(_ descriptors: [EmitterDescriptor]) {
         self.descriptors = descriptors
+    }
+
+    /// The emitters a model runs when its config names none.
+    public var defaultSelections: [EmitterSelection] {
+        descriptors.filter(\.runsByDefault).map { EmitterSelection(name: $0.name) }
     }
 
     public func descriptor(named name: String) -> EmitterDescriptor? {
@@ -29,6 +35,7 @@ public struct EmitterRegistry: Sendable {
     public static let builtin = EmitterRegistry([
         SwiftModelEmitter.descriptor,
         SQLEmitter.descriptor,
+        ParseEmitter.descriptor,
     ])
 }
 

@@ -104,7 +104,7 @@ public struct Generator: Sendable {
     }
 
     private func makeEmitters(_ request: Request, diagnostics: inout DiagnosticCollector) -> [any Emitter] {
-        let selections = request.emitters ?? registry.descriptors.map { EmitterSelection(name: $0.name) }
+        let selections = request.emitters ?? registry.defaultSelections
         var emitters: [any Emitter] = []
         for selection in selections {
             guard let descriptor = registry.descriptor(named: selection.name) else {

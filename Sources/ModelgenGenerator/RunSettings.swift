@@ -130,7 +130,7 @@ public struct RunSettings: Sendable {
                          registry: EmitterRegistry, diagnostics: inout [Diagnostic]) -> [EmitterSelection]? {
         guard !names.isEmpty || !options.isEmpty else { return configured }
         let known = registry.descriptors.map(\.name)
-        var selections = configured ?? registry.descriptors.map { EmitterSelection(name: $0.name) }
+        var selections = configured ?? registry.defaultSelections
         if !names.isEmpty {
             for name in names where registry.descriptor(named: name) == nil {
                 diagnostics.append(.error("unknown emitter '\(name)' in --emitter", at: nil, notes: registry.notesForUnknownEmitter(name)))

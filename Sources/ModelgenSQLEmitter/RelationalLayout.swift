@@ -1,4 +1,5 @@
 import ModelgenDiagnostics
+import ModelgenEmitter
 import ModelgenSchema
 
 /// The `relational` layout: a table per class with Parse's `objectId` as primary key, typed
@@ -203,16 +204,14 @@ struct RelationalLayout {
                                     location: field.location, origin: .uniqueIndexOfField(field.name)))
         }
         for field in entry.declaredFields where field.isIndexed {
-            table.addIndex(SQLIndex(name: SQLSyntax.derivedName([entry.name, field.name, "idx"]), keys: [.column(field.name)],
+            table.addIndex(SQLIndex(name: DerivedNames.fieldIndex(className: entry.name, field: field.name), keys: [.column(field.name)],
                                     isSpatial: spatial.contains(field.name),
                                     location: field.location, origin: .indexOfField(field.name)))
         }
     }
 
-    /// The name of a declared index without `name`: `<Class>_<fields>_idx`, or
-    /// `<Class>_unique_<fields>` for a unique one (Parse's form).
+    /// The name of a declared index without `name` (``DerivedNames/declaredIndex(className:index:)``).
     static func declaredIndexName(table: String, index: IndexDefinition) -> String {
-        index.isUnique ? SQLSyntax.derivedName([table, "unique"] + index.fields)
-            : SQLSyntax.derivedName([table] + index.fields + ["idx"])
+        DerivedNames.declaredIndex(className: table, index: index)
     }
 }

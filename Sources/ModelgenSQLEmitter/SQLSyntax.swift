@@ -95,44 +95,9 @@ public enum SQLSyntax {
     /// The longest identifier PostgreSQL keeps whole.
     public static let identifierLimit = NamingRules.postgresIdentifierLimit
 
-    /// A name modelgen derives (an index or a constraint), made to fit PostgreSQL's 63 bytes:
-    /// a longer name keeps its first 54 bytes and ends in `_` and 8 hex digits of a hash of
-    /// the whole name, so it stays unique and the same on every run. Declared names are never
-    /// shortened: validation refuses those that are too long.
+    /// A name modelgen derives (an index or a constraint), made to fit PostgreSQL's 63 bytes
+    /// (``DerivedNames/name(_:)``).
     public static func derivedName(_ parts: [String]) -> String {
-        let name = joined(parts)
-        guard name.utf8.count > identifierLimit else { return name }
-        var kept = ""
-        var bytes = 0
-        for scalar in name.unicodeScalars {
-            let size = String(scalar).utf8.count
-            if bytes + size > identifierLimit - 9 { break }
-            kept.unicodeScalars.append(scalar)
-            bytes += size
-        }
-        let hash = String(StableHash.fnv1a(name), radix: 16)
-        return kept + "_" + String(repeating: "0", count: 8 - hash.count) + hash
-    }
-
-    /// `parts.joined(separator: "_")`, each part copied whole into storage of the exact size:
-    /// the general join cost 1,800 instructions for the three or four short parts of a name.
-    private static func joined(_ parts: [String]) -> String {
-        var count = max(0, parts.count - 1)
-        for part in parts { count += part.utf8.count }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var end = 0
-            for (index, part) in parts.enumerated() {
-                if index > 0 {
-                    buffer[end] = UInt8(ascii: "_")
-                    end += 1
-                }
-                var part = part
-                part.withUTF8 { bytes in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: bytes)
-                    end += bytes.count
-                }
-            }
-            return end
-        }
+        DerivedNames.name(parts)
     }
 }

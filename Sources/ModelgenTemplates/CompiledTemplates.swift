@@ -7,6 +7,7 @@
 enum CompiledTemplates {
     /// The templates each template includes as partials, directly or not.
     static let partials: [String: [String]] = [
+        "parse-schema-js": [],
         "sql-postgresql": ["sql-table"],
         "sql-sqlite": ["sql-table"],
         "sql-table": [],

@@ -5,6 +5,14 @@
 public enum DefaultTemplates {
     /// Template text by file name, exactly as in the `Templates/` folder.
     public static let files: [String: String] = [
+        "parse-schema-js.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            // Parse Server's defined schema (docs/ParseServer.md):
+            //   const { definitions } = require('./schema.js');
+            //   new ParseServer({ ..., schema: { definitions, lockSchemas: true } });
+            module.exports.definitions = {{{definitions}}};
+
+            """####,
         "sql-postgresql.mustache": ####"""
             {{% CONTENT_TYPE: TEXT}}
             {{#summary}}

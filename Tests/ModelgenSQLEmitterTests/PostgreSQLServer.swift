@@ -1,4 +1,5 @@
 import Foundation
+import ModelgenTestSupport
 import Testing
 
 /// A private PostgreSQL server for the tests: its own data directory in a temporary folder,

@@ -1,4 +1,5 @@
 import Foundation
+import ModelgenTestSupport
 import Testing
 
 /// A SQLite database file for one test, used through the `sqlite3` command-line shell.

@@ -8,7 +8,7 @@ enum TemplateViewSpecs {
     typealias Field = ViewSpec.Field
     typealias View = ViewSpec.View
 
-    static let all = [sql, swift]
+    static let all = [sql, swift, parse]
 
     // MARK: SQL
 
@@ -69,6 +69,20 @@ enum TemplateViewSpecs {
                 Field(name: "kind", kind: .string, doc: "`TABLE` or `COLUMN`."),
                 Field(name: "target", kind: .text("SQLQualifiedNameText"), doc: "What it comments on."),
                 Field(name: "text", kind: .text("SQLStringLiteralText"), doc: "The comment, as a string literal."),
+            ]),
+        ])
+
+    // MARK: Parse
+
+    static let parse = ViewSpec(
+        path: "Sources/ModelgenParseSchema/ParseTemplateViews.swift",
+        templatePrefix: "parse-",
+        enumName: "CompiledParseTemplates",
+        roots: [("parse-schema-js", "ParseSchemaScriptView")],
+        views: [
+            View(name: "ParseSchemaScriptView", doc: "The JavaScript module of the defined schema (`parse-schema-js`).", fields: [
+                Field(name: "definitions", kind: .string,
+                      doc: "The class definitions as a JSON array, as `schema.json` holds them."),
             ]),
         ])
 
