@@ -401,6 +401,22 @@ private final class ChainNode: ParseObject, @unchecked Sendable {
         #expect(transport.requests.count == 2)
     }
 
+    @Test func namedFieldUpdatesAndTypedSetsStillRefuseUnsavedObjects() async throws {
+        let transport = RecordingTransport(created(["g1"]))
+        var book = BookstoreBook(title: "Dune", genre: BookstoreGenre(name: "SF"))
+        book.objectId = "b1"
+        let named = await expectClientError {
+            try await Fixture.client(transport).update(book, fields: [BookstoreBook.Field.genre])
+        }
+        let typed = await expectClientError {
+            try await Fixture.client(transport).update(ParseUpdate(book).set(BookstoreBook.Field.genre, to: BookstoreGenre(name: "SF")))
+        }
+        for error in [named, typed] {
+            if case .encoding = error {} else { Issue.record("expected .encoding, got \(String(describing: error))") }
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func batchesStillRefuseUnsavedObjects() async throws {
         let transport = RecordingTransport(created(["b1"]))
         var batch = ParseBatch()
