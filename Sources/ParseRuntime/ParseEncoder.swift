@@ -120,11 +120,21 @@ public struct ParseEncoder: Sendable {
     ///   - skipKeys: The top-level keys to leave out; a save body (``SkipKeys/object``) by default,
     ///     which for a ``ParseUser`` also leaves out `emailVerified`.
     public func encodeJSONValue<T: Encodable>(_ value: T, skipKeys: SkipKeys = .object) throws -> JSONValue {
+        try encodeJSONValue(value, skipKeys: skipKeys, unsavedObject: nil)
+    }
+
+    /// Encodes `value` as ``encodeJSONValue(_:skipKeys:)`` does, asking `unsavedObject` what to
+    /// write in place of each nested object that has no `objectId` (with pointers): it gets the
+    /// object and its coding path and returns the JSON to write, or `nil` for the usual error.
+    func encodeJSONValue<T: Encodable>(
+        _ value: T, skipKeys: SkipKeys,
+        unsavedObject: ((any ParseObject, [any CodingKey]) throws -> JSONValue?)?
+    ) throws -> JSONValue {
         var keys = skipKeys.keys()
         if skipKeys.isSaveBody, value is any ParseUser {
             keys.formUnion(SkipKeys.userServerOwnedFields)
         }
-        let options = ParseTreeEncoder.Options(topLevelSkipKeys: keys, nestedObjects: nestedObjects)
+        let options = ParseTreeEncoder.Options(topLevelSkipKeys: keys, nestedObjects: nestedObjects, unsavedObject: unsavedObject)
         let root = EncodingNode()
         try ParseTreeEncoder.encode(value, into: root, codingPath: [], options: options)
         guard let json = root.resolved() else {

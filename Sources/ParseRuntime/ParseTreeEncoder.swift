@@ -17,6 +17,9 @@ final class ParseTreeEncoder: Encoder {
         let topLevelSkipKeys: Set<String>
         /// How nested Parse objects are written.
         let nestedObjects: ParseEncoder.NestedObjectEncoding
+        /// With pointers: what to write for a nested object without an `objectId` (`nil` from
+        /// it, or no function, is the usual error).
+        var unsavedObject: ((any ParseObject, [any CodingKey]) throws -> JSONValue?)?
     }
 
     let node: EncodingNode
@@ -64,7 +67,11 @@ final class ParseTreeEncoder: Encoder {
         if !isTopLevel, let object = value as? any ParseObject {
             switch options.nestedObjects {
             case .pointer:
-                node.set(try pointer(to: object, codingPath: codingPath))
+                if object.objectId == nil, let replacement = try options.unsavedObject?(object, codingPath) {
+                    node.set(replacement)
+                } else {
+                    node.set(try pointer(to: object, codingPath: codingPath))
+                }
             case .includedObject:
                 let encoder = ParseTreeEncoder(
                     node: node, codingPath: codingPath, options: options, skipKeys: ["originalData"]

@@ -37,6 +37,10 @@ public final class ParseTestServer: Sendable {
         public var host: String
         /// The port; 0 lets the system pick a free one (what tests want).
         public var port: Int
+        /// Parse Server's `allowCustomObjectId`: a create may carry its own `objectId` (a
+        /// non-empty string not yet taken, else 104 or 137). Without it, a create that carries
+        /// one (or an `id`) is refused with 105.
+        public var allowCustomObjectId: Bool
 
         public init(
             applicationId: String = "integration-app",
@@ -44,7 +48,8 @@ public final class ParseTestServer: Sendable {
             masterKey: String = "integration-master-key",
             mountPath: String = "/parse",
             host: String = "127.0.0.1",
-            port: Int = 0
+            port: Int = 0,
+            allowCustomObjectId: Bool = false
         ) {
             self.applicationId = applicationId
             self.restAPIKey = restAPIKey
@@ -52,6 +57,7 @@ public final class ParseTestServer: Sendable {
             self.mountPath = mountPath
             self.host = host
             self.port = port
+            self.allowCustomObjectId = allowCustomObjectId
         }
     }
 

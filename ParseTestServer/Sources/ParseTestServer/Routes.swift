@@ -203,11 +203,12 @@ struct Routes: Sendable {
         let isUser = className == Store.userClass
         switch (method, objectId) {
         case ("POST", nil):
+            let customObjectId = configuration.allowCustomObjectId
             if isUser {
-                let (user, token) = try store.signUp(body: body)
+                let (user, token) = try store.signUp(body: body, customObjectId: customObjectId)
                 return created(className: className, user, extra: ["sessionToken": .string(token)])
             }
-            return created(className: className, try store.create(className, body: body))
+            return created(className: className, try store.create(className, body: body, customObjectId: customObjectId))
         case ("GET", nil):
             return try find(className, query: query, store: store)
         case ("GET", let objectId?):
@@ -295,13 +296,16 @@ struct Routes: Sendable {
 
     /// `POST /batch`: each item routed like a request of its own (with the batch's headers),
     /// answered `{"success":…}` or `{"error":{"code","error"}}` in order. A transaction is
-    /// all or nothing: the first failure undoes the items before it and fails the batch.
+    /// all or nothing: a failure undoes the items before it and fails the batch as Parse Server
+    /// does, with 500 `{"code":1,"message":"Internal server error."}` whatever failed (its
+    /// batch.js rejects with the items' results, which its error handler does not recognise).
     private func batch(_ request: IncomingRequest, caller: Caller, store: inout Store) throws(ParseFailure) -> ServerAnswer {
         let body = try bodyObject(request.body)
         guard let items = body["requests"]?.arrayValue else {
             throw .invalidJSON("requests must be an array")
         }
         let transaction = body["transaction"]?.boolValue ?? false
+        let before = store
         let prefix = configuration.mountPath + "/"
         var replies: [JSON] = []
         for item in items {
@@ -325,7 +329,8 @@ struct Routes: Sendable {
             } catch {
                 store = saved
                 if transaction {
-                    throw error
+                    store = before
+                    return ServerAnswer(status: 500, json: ["code": 1, "message": "Internal server error."])
                 }
                 replies.append(["error": error.json])
             }

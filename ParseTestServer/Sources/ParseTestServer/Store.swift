@@ -318,20 +318,47 @@ struct Store: Sendable {
         }
     }
 
-    /// Creates an object of `className` from `body`.
-    mutating func create(_ className: String, body: [String: JSON]) throws(ParseFailure) -> StoredObject {
-        if body["objectId"] != nil {
-            throw ParseFailure(105, "objectId is an invalid field name.")
-        }
+    /// Creates an object of `className` from `body`, with the `objectId` the body carries when
+    /// `customObjectId` (Parse Server's `allowCustomObjectId`) allows it, as RestWrite does.
+    mutating func create(_ className: String, body: [String: JSON], customObjectId: Bool = false) throws(ParseFailure) -> StoredObject {
         var objectId = Identifiers.objectId()
         while classes[className]?[objectId] != nil {
             objectId = Identifiers.objectId()
+        }
+        if customObjectId, let given = body["objectId"] {
+            guard let id = given.stringValue, !id.isEmpty else {
+                throw ParseFailure(104, "objectId must not be empty, null or undefined")
+            }
+            // The database's unique index on the id, as Parse Server reports it.
+            guard classes[className]?[id] == nil else {
+                throw ParseFailure(137, "A duplicate value for a field with unique values was provided")
+            }
+            objectId = id
+        } else if !customObjectId {
+            if body["objectId"] != nil {
+                throw ParseFailure(105, "objectId is an invalid field name.")
+            }
+            if let id = body["id"], Self.isTruthy(id) {
+                throw ParseFailure(105, "id is an invalid field name.")
+            }
         }
         let now = clock.now()
         var object = StoredObject(objectId: objectId, createdAt: now, updatedAt: now, fields: [:])
         _ = try apply(body, to: &object, className: className)
         classes[className, default: [:]][objectId] = object
         return object
+    }
+
+    /// Whether JavaScript counts `value` as true, as Parse Server's `if (data.id)` does.
+    static func isTruthy(_ value: JSON) -> Bool {
+        switch value {
+        case .null: return false
+        case .bool(let flag): return flag
+        case .int(let number): return number != 0
+        case .double(let number): return number != 0 && !number.isNaN
+        case .string(let text): return !text.isEmpty
+        case .array, .object: return true
+        }
     }
 
     /// Updates an object; returns it and the values reported for operations.
@@ -360,7 +387,7 @@ struct Store: Sendable {
     // MARK: Users
 
     /// Signs a user up: `username` and `password` are required, both must be unique (email too).
-    mutating func signUp(body: [String: JSON]) throws(ParseFailure) -> (StoredObject, String) {
+    mutating func signUp(body: [String: JSON], customObjectId: Bool = false) throws(ParseFailure) -> (StoredObject, String) {
         guard let username = body["username"]?.stringValue, !username.isEmpty else {
             throw ParseFailure(200, "bad or missing username")
         }
@@ -371,7 +398,7 @@ struct Store: Sendable {
         var fields = body
         fields.removeValue(forKey: "password")
         fields.removeValue(forKey: "sessionToken")
-        let user = try create(Self.userClass, body: fields)
+        let user = try create(Self.userClass, body: fields, customObjectId: customObjectId)
         passwords[user.objectId] = password
         return (user, try startSession(for: user.objectId, action: "signup"))
     }

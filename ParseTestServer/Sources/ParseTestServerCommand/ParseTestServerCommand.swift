@@ -35,6 +35,9 @@ struct ParseTestServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A JSON file to read the data from at start (if it exists) and to save it to on stop.", valueName: "file"))
     var data: String?
 
+    @Flag(help: "Let a create carry its own objectId (Parse Server's allowCustomObjectId).")
+    var allowCustomObjectId = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard mountPath.hasPrefix("/") else { throw ValidationError("--mount-path must start with '/'") }
@@ -44,7 +47,7 @@ struct ParseTestServerCommand: AsyncParsableCommand {
     func run() async throws {
         let server = try await ParseTestServer.start(ParseTestServer.Configuration(
             applicationId: appId, restAPIKey: restAPIKey.isEmpty ? nil : restAPIKey, masterKey: masterKey,
-            mountPath: mountPath, host: host, port: port))
+            mountPath: mountPath, host: host, port: port, allowCustomObjectId: allowCustomObjectId))
         let dataFile = data.map { URL(fileURLWithPath: $0) }
         if let dataFile, FileManager.default.fileExists(atPath: dataFile.path) {
             do {

@@ -16,18 +16,28 @@ struct ObjectChange<T: ParseObject>: Sendable {
     private var deletions: Set<String> = []
 
     /// The changes of `object`: the fields that differ from its ``ParseObject/originalData``
-    /// when it has one, else all its non-nil fields.
-    init(changesOf object: T) throws(ParseClientError) {
+    /// when it has one, else all its non-nil fields. Unsaved objects it points to are written
+    /// as pointers to their copies in `saved`, which the local result holds with their ids.
+    init(changesOf object: T, saved: SavedChildren = SavedChildren()) throws(ParseClientError) {
         objectId = try Self.objectId(of: object)
-        let fields = try WireJSON.saveFields(object)
+        let fields = try WireJSON.saveFields(object, saved: saved)
         let current = try WireJSON.snapshot(object)
+        let patched = saved.patched(current)
         if let original = WireJSON.original(of: object) {
             body = fields.filter { key, _ in current[key] != original[key] }
-            base = original.merging(current) { _, new in new }
+            base = original.merging(patched) { _, new in new }
         } else {
             body = fields
-            base = current
+            base = patched
         }
+    }
+
+    /// The fields ``init(changesOf:saved:)`` sends, where a change can point to unsaved
+    /// objects: those that differ from the original, or `nil` (all of them) without one.
+    static func changedFields(of object: T) throws(ParseClientError) -> Set<String>? {
+        guard let original = WireJSON.original(of: object) else { return nil }
+        let current = try WireJSON.snapshot(object)
+        return Set(current.keys.filter { current[$0] != original[$0] })
     }
 
     /// Exactly `fields` of `object`; those without a value are deleted. A field Parse Server

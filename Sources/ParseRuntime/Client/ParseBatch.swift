@@ -93,6 +93,14 @@ public struct ParseBatch: Sendable {
         }
     }
 
+    /// Adds a call made by the client itself; its result is the item's `success` fields as
+    /// they are (the creates of ``ParseClient/create(_:options:)``'s unsaved objects).
+    mutating func add(_ call: ParseCall) -> ParseBatchItem<[String: JSONValue]> {
+        append { _ throws(ParseClientError) in
+            Prepared(call: call) { response, _ throws(ParseClientError) in response }
+        }
+    }
+
     private mutating func appendChange<T: ParseObject>(
         _ make: @escaping @Sendable () throws(ParseClientError) -> ObjectChange<T>
     ) -> ParseBatchItem<T> {

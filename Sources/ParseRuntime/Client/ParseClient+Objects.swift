@@ -5,16 +5,39 @@ import Foundation
 extension ParseClient {
     /// Creates `object` (`POST /classes/<class>`, expecting 201 with `objectId` and `createdAt`).
     ///
-    /// Nested objects are sent as pointers, so they must be saved first. Not repeated after a
-    /// transient failure (a second create would make a duplicate) unless the options opt in,
-    /// except when the connection was refused.
+    /// Nested objects are sent as pointers. Those without an `objectId` (in a pointer field, an
+    /// array of pointers, or deeper) are created first, as ParseSwift does: level by level,
+    /// deepest first, each level in one `POST /batch` (split every 50), and an unsaved object
+    /// reached twice (equal values) is created once. With
+    /// ``ParseClientConfiguration/allowsCustomObjectId`` the client gives them ids and sends
+    /// them and `object` as one transaction batch instead: all or nothing. Without it, a
+    /// failure after some were created throws ``ParseClientError/incompleteSave(_:)`` naming
+    /// them. Turn this off with ``ParseClientConfiguration/savesUnsavedChildren`` or
+    /// ``ParseRequestOptions/savesUnsavedChildren``: an unsaved nested object is then refused
+    /// before anything is sent.
+    ///
+    /// Not repeated after a transient failure (a second create would make a duplicate) unless
+    /// the options opt in, except when the connection was refused.
     /// - Parameters:
     ///   - object: The object to create; it must not have an `objectId` unless
     ///     ``ParseClientConfiguration/allowsCustomObjectId`` is set.
     ///   - options: Per-call options.
     /// - Returns: `object` with the server's `objectId`, `createdAt` (also as `updatedAt`) and
-    ///   any field the server set.
+    ///   any field the server set; the unsaved objects it pointed to have their `objectId`,
+    ///   `createdAt` and `updatedAt` too, and keep every other field.
+    /// - Throws: ``ParseClientError/invalidRequest(_:)`` before anything is sent for a cycle
+    ///   of unsaved objects.
     public func create<T: ParseObject>(_ object: T, options: ParseRequestOptions = .none) async throws(ParseClientError) -> T {
+        if savesUnsavedChildren(options) {
+            let children = try UnsavedChildren(of: object)
+            if !children.isEmpty {
+                return try await sendAfterCreating(children, call: { saved throws(ParseClientError) in
+                    try createCall(object, saved: saved)
+                }, result: { response, status, saved throws(ParseClientError) in
+                    try createdObject(object, response: response, status: status, saved: saved)
+                }, options: options)
+            }
+        }
         let call = try createCall(object)
         let response = try await execute(call, options: options)
         return try createdObject(object, response: try decodeObject(from: response), status: response.status)
@@ -132,11 +155,25 @@ extension ParseClient {
     /// ``ParseObject/mergeable`` or ``ParseObject/set(_:to:)``), only the fields whose value
     /// differs from the original are sent; otherwise every non-nil field is. Clear a field with
     /// ``update(_:fields:options:)`` or ``ParseUpdate/unset(_:)``.
+    ///
+    /// Objects without an `objectId` that the sent fields point to are created first, as
+    /// ``create(_:options:)`` describes.
     /// - Parameters:
     ///   - object: A saved object.
     ///   - options: Per-call options.
-    /// - Returns: The object (merged with its original when it had one) with the new `updatedAt`.
+    /// - Returns: The object (merged with its original when it had one) with the new
+    ///   `updatedAt`; the unsaved objects it pointed to have their ids and timestamps.
     public func update<T: ParseObject>(_ object: T, options: ParseRequestOptions = .none) async throws(ParseClientError) -> T {
+        if savesUnsavedChildren(options) {
+            let children = try UnsavedChildren(of: object, fields: try ObjectChange<T>.changedFields(of: object))
+            if !children.isEmpty {
+                return try await sendAfterCreating(children, call: { saved throws(ParseClientError) in
+                    try ObjectChange(changesOf: object, saved: saved).call()
+                }, result: { response, status, saved throws(ParseClientError) in
+                    try ObjectChange(changesOf: object, saved: saved).result(response: response, status: status, redactor: redactor())
+                }, options: options)
+            }
+        }
         let change = try ObjectChange(changesOf: object)
         return try await send(change, options: options)
     }
@@ -208,27 +245,29 @@ extension ParseClient {
 
     // MARK: Shared with batches
 
-    /// The create call for `object`.
-    func createCall<T: ParseObject>(_ object: T) throws(ParseClientError) -> ParseCall {
+    /// The create call for `object`; the unsaved objects it points to are written as pointers
+    /// to their copies in `saved`.
+    func createCall<T: ParseObject>(_ object: T, saved: SavedChildren = SavedChildren()) throws(ParseClientError) -> ParseCall {
         if object.objectId != nil, !configuration.allowsCustomObjectId {
             throw .invalidRequest(ParseError(
                 code: .unknownError,
                 message: "The \(T.className) already has an objectId; update it, or enable allowsCustomObjectId."))
         }
-        let fields = try WireJSON.saveFields(object, keepObjectId: configuration.allowsCustomObjectId)
+        let fields = try WireJSON.saveFields(object, keepObjectId: configuration.allowsCustomObjectId, saved: saved)
         return ParseCall(method: .post, path: try classPath(T.self), body: try WireJSON.body(fields), isIdempotent: false)
     }
 
-    /// `object` with the fields of a create response merged in.
+    /// `object` with the fields of a create response merged in, and the objects in `saved`
+    /// given their ids and timestamps.
     func createdObject<T: ParseObject>(
-        _ object: T, response: [String: JSONValue], status: Int
+        _ object: T, response: [String: JSONValue], status: Int, saved: SavedChildren = SavedChildren()
     ) throws(ParseClientError) -> T {
         guard case .string = response["objectId"], response["createdAt"] != nil else {
             throw .decoding(ParseDecodingFailure(
                 httpStatus: status, path: response["objectId"] == nil ? "objectId" : "createdAt",
                 message: "a create response needs a string objectId and a createdAt"))
         }
-        var merged = try WireJSON.snapshot(object)
+        var merged = saved.patched(try WireJSON.snapshot(object))
         merged.merge(response) { _, new in new }
         if response["updatedAt"] == nil {
             merged["updatedAt"] = response["createdAt"]

@@ -35,6 +35,11 @@ public struct ParseClientConfiguration: Sendable {
     /// Whether creates may send the `objectId` the object already has (Parse Server's
     /// `allowCustomObjectId`); when false, creating an object that has an `objectId` is refused.
     public var allowsCustomObjectId: Bool
+    /// Whether ``ParseClient/create(_:options:)`` and ``ParseClient/update(_:options:)-(T,_)``
+    /// (and so ``ParseClient/save(_:options:)``) first create the objects without an `objectId`
+    /// that the object points to, as ParseSwift does (true by default). When false, such an
+    /// object is refused before anything is sent. A call's ``ParseRequestOptions`` can override it.
+    public var savesUnsavedChildren: Bool
     /// Whether every request carries a fresh `X-Parse-Request-Id`, the same for all attempts of
     /// one call, so that a server with idempotency enforcement ignores repeats.
     public var sendsRequestId: Bool
@@ -56,6 +61,7 @@ public struct ParseClientConfiguration: Sendable {
     ///   - maxResponseSize: The largest accepted response body (16 MiB).
     ///   - maxUploadSize: The largest file to upload (20 MiB, Parse Server's default limit).
     ///   - allowsCustomObjectId: Whether creates may carry an `objectId`.
+    ///   - savesUnsavedChildren: Whether creates and updates save the unsaved objects they point to first.
     ///   - sendsRequestId: Whether to send `X-Parse-Request-Id`.
     ///   - logHandler: Receives redacted log lines.
     public init(
@@ -71,6 +77,7 @@ public struct ParseClientConfiguration: Sendable {
         maxResponseSize: Int = 16 << 20,
         maxUploadSize: Int = 20 << 20,
         allowsCustomObjectId: Bool = false,
+        savesUnsavedChildren: Bool = true,
         sendsRequestId: Bool = false,
         logHandler: (@Sendable (String) -> Void)? = nil
     ) {
@@ -86,6 +93,7 @@ public struct ParseClientConfiguration: Sendable {
         self.maxResponseSize = maxResponseSize
         self.maxUploadSize = maxUploadSize
         self.allowsCustomObjectId = allowsCustomObjectId
+        self.savesUnsavedChildren = savesUnsavedChildren
         self.sendsRequestId = sendsRequestId
         self.logHandler = logHandler
     }
@@ -147,6 +155,9 @@ public struct ParseRequestOptions: Sendable {
     /// acceptable or the server enforces idempotency (see
     /// ``ParseClientConfiguration/sendsRequestId``).
     public var retriesNonIdempotentRequests: Bool
+    /// Whether a create or update first saves the unsaved objects the object points to; `nil`
+    /// follows ``ParseClientConfiguration/savesUnsavedChildren``.
+    public var savesUnsavedChildren: Bool?
 
     /// Options.
     /// - Parameters:
@@ -155,18 +166,22 @@ public struct ParseRequestOptions: Sendable {
     ///   - timeout: The timeout for this call.
     ///   - retryPolicy: The retry policy for this call.
     ///   - retriesNonIdempotentRequests: Whether creates may be repeated.
+    ///   - savesUnsavedChildren: Whether a create or update saves the unsaved objects it points
+    ///     to first; `nil` for the configured default.
     public init(
         useMasterKey: Bool? = nil,
         sessionToken: String? = nil,
         timeout: Duration? = nil,
         retryPolicy: ParseRetryPolicy? = nil,
-        retriesNonIdempotentRequests: Bool = false
+        retriesNonIdempotentRequests: Bool = false,
+        savesUnsavedChildren: Bool? = nil
     ) {
         self.useMasterKey = useMasterKey
         self.sessionToken = sessionToken
         self.timeout = timeout
         self.retryPolicy = retryPolicy
         self.retriesNonIdempotentRequests = retriesNonIdempotentRequests
+        self.savesUnsavedChildren = savesUnsavedChildren
     }
 
     /// The configured defaults.
@@ -193,6 +208,7 @@ extension ParseRequestOptions: CustomStringConvertible, CustomDebugStringConvert
         if let timeout { parts.append("timeout: \(timeout)") }
         if let retryPolicy { parts.append("maxAttempts: \(retryPolicy.maxAttempts)") }
         if retriesNonIdempotentRequests { parts.append("retriesNonIdempotentRequests: true") }
+        if let savesUnsavedChildren { parts.append("savesUnsavedChildren: \(savesUnsavedChildren)") }
         return "ParseRequestOptions(" + parts.joined(separator: ", ") + ")"
     }
 

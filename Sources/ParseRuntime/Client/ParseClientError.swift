@@ -33,12 +33,18 @@ public enum ParseClientError: Error, Sendable, Hashable {
     /// A file to upload is larger than ``ParseClientConfiguration/maxUploadSize``, in bytes.
     /// Nothing was sent.
     case uploadTooLarge(limit: Int)
+    /// A create or update saved unsaved objects it points to, then failed: the failure and the
+    /// objects that stay saved (see ``ParseIncompleteSave``). ``parseError`` and ``httpStatus``
+    /// are the failure's.
+    indirect case incompleteSave(ParseIncompleteSave)
 
     /// The Parse error of a ``server(_:)`` or ``invalidRequest(_:)`` failure, otherwise `nil`.
     public var parseError: ParseError? {
         switch self {
         case .server(let error), .invalidRequest(let error):
             return error
+        case .incompleteSave(let failure):
+            return failure.error.parseError
         default:
             return nil
         }
@@ -53,6 +59,8 @@ public enum ParseClientError: Error, Sendable, Hashable {
             return status
         case .decoding(let failure):
             return failure.httpStatus
+        case .incompleteSave(let failure):
+            return failure.error.httpStatus
         default:
             return nil
         }
@@ -141,6 +149,8 @@ extension ParseClientError: CustomStringConvertible, CustomDebugStringConvertibl
             return "The response is larger than \(limit) bytes"
         case .uploadTooLarge(let limit):
             return "The file is larger than the upload limit of \(limit) bytes"
+        case .incompleteSave(let failure):
+            return failure.description
         }
     }
 

@@ -31,11 +31,18 @@ enum WireJSON {
         return first
     }
 
-    /// The save body of `object`: its non-nil fields, nested objects as pointers.
+    /// The save body of `object`: its non-nil fields, nested objects as pointers (an unsaved
+    /// one to its copy in `saved`, or an error when it has none).
     static func saveFields<T: ParseObject>(
-        _ object: T, keepObjectId: Bool = false
+        _ object: T, keepObjectId: Bool = false, saved: SavedChildren = SavedChildren()
     ) throws(ParseClientError) -> [String: JSONValue] {
-        try members(of: try encode { try saveEncoder.encodeJSONValue(object, skipKeys: keepObjectId ? .customObjectId : .object) })
+        let skipKeys: ParseEncoder.SkipKeys = keepObjectId ? .customObjectId : .object
+        return try members(of: try encode {
+            if saved.isEmpty {
+                return try saveEncoder.encodeJSONValue(object, skipKeys: skipKeys)
+            }
+            return try saveEncoder.encodeJSONValue(object, skipKeys: skipKeys) { nested, _ in try saved.pointer(to: nested) }
+        })
     }
 
     /// Every field of `object`, nested objects whole: the base that responses are merged into.
@@ -120,6 +127,8 @@ enum WireJSON {
     static func encode<Result>(_ body: () throws -> Result) throws(ParseClientError) -> Result {
         do {
             return try body()
+        } catch let error as ParseClientError {
+            throw error
         } catch let error as EncodingError {
             switch error {
             case .invalidValue(_, let context):

@@ -61,10 +61,12 @@ import Testing
         #expect(created.publishingYear == 2000)
     }
 
-    @Test func createOfAnObjectWithAnUnsavedPointerFailsBeforeSending() async throws {
+    @Test func createOfAnObjectWithAnUnsavedPointerFailsBeforeSendingWhenChildrenAreNotSaved() async throws {
         let transport = RecordingTransport(json(201, "{}"))
         let book = Book(title: "Dune", genre: Genre(name: "unsaved"))
-        let error = await expectClientError { try await Fixture.client(transport).create(book) }
+        var configuration = Fixture.configuration()
+        configuration.savesUnsavedChildren = false
+        let error = await expectClientError { try await Fixture.client(transport, configuration: configuration).create(book) }
         guard case .encoding(let message) = error else {
             Issue.record("expected .encoding, got \(String(describing: error))")
             return
