@@ -53,11 +53,16 @@ struct TutorialTests {
 
     @Test("Pointers: a book, its author, an array of pointers, include")
     func pointers() async throws {
-        try await withServer { _, client in
-            // ParseSwift saves the book first when the author is saved; here it is saved first.
-            let dune = try await client.create(Book(title: "Dune"))
-            let messiah = try await client.create(Book(title: "Dune Messiah", relatedBook: dune))
-            let frank = try await client.create(Author(name: "Frank Herbert", book: dune, otherBooks: [messiah]))
+        try await withServer { server, client in
+            // ParseSwift: `try await Author(name: "Frank Herbert", book: Book(title: "Dune")).save()`
+            // saves the unsaved books first; so does create.
+            let frank = try await client.create(Author(name: "Frank Herbert", book: Book(title: "Dune"),
+                                                       otherBooks: [Book(title: "Dune Messiah")]))
+            let dune = try #require(frank.book)
+            let messiah = try #require(frank.otherBooks?.first)
+            #expect(server.storedObjects("Book").count == 2)
+            #expect(dune.title == "Dune" && isParseObjectId(dune.objectId))
+            let sequel = try await client.update(messiah.set(\.relatedBook, to: dune))
 
             // ParseSwift: `Author.query(try "book" == dune).include("book").first()`
             let found = try await client.first(Author.query(Author.Field.book == dune).include(Author.Field.book))
@@ -69,8 +74,8 @@ struct TutorialTests {
             #expect(plain.book?.title == nil)
             #expect(plain.otherBooks?.map(\.objectId) == [messiah.objectId])
             // The Book's pointer to its own class: a Pointer<Book> in ParseSwift, a Book here.
-            let sequel = try await client.get(Book.self, id: try #require(messiah.objectId), include: [Book.Field.relatedBook])
-            #expect(sequel.relatedBook?.title == "Dune")
+            let read = try await client.get(Book.self, id: try #require(sequel.objectId), include: [Book.Field.relatedBook])
+            #expect(read.relatedBook?.title == "Dune")
         }
     }
 

@@ -4,12 +4,21 @@ import Foundation
 import ParseRuntime
 
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-func restClientBlock10(client: ParseClient, admin: ParseClient) async throws {
-    struct AppConfig: Codable { var welcomeMessage: String?; var winningNumber: Int? }
-    let config = try await client.config(AppConfig.self)   // GET /parse/config → {"params":{…}}
-    try await admin.updateConfig(["winningNumber": 43])     // PUT /parse/config, master key
-    let status = try await client.health()                 // GET /parse/health → "ok"
+func restClientBlock10(admin: ParseClient) async throws {
+    let all = try await admin.schemas()                       // GET /parse/schemas
+    let book = try await admin.schema(of: "Book")             // GET /parse/schemas/Book
+    let publisher = book.fields["publisher"]                  // ParseSchemaField(.pointer(to: "Publisher"), required: true)
+    _ = try await admin.createSchema(ParseSchema(className: "City", fields: [
+        "name": ParseSchemaField(.string, required: true),
+    ]))                                                       // POST /parse/schemas/City
+    _ = try await admin.updateSchema("City", ParseSchemaUpdate()
+        .addField("population", .number, defaultValue: 0)
+        .deleteField("nickname")                              // deletes the field's data too
+        .addIndex("name_population", on: ["name", "population"])
+        .deleteIndex("old_index"))                            // PUT /parse/schemas/City
+    try await admin.deleteSchema("City")                      // DELETE /parse/schemas/City; the class must be empty
 
-    _ = config
-    _ = status
+    _ = all
+    _ = book
+    _ = publisher
 }

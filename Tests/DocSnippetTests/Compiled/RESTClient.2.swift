@@ -9,7 +9,7 @@ func restClientBlock2(client: ParseClient) async throws {
     // Create: POST /parse/classes/Genre → 201 {"objectId","createdAt"}, merged into the object.
     let sciFi = try await client.create(Genre(name: "Science Fiction"))
     let herbert = try await client.create(Author(name: "Frank Herbert"))
-    // Nested objects are sent as pointers, so they must be saved first.
+    // Nested objects are sent as pointers; unsaved ones are created first (see below).
     var dune = try await client.create(Book(title: "Dune", publishingYear: 1965, genre: sciFi))
 
     // Get, with the genre returned whole: GET /parse/classes/Book/<id>?include=genre

@@ -2,21 +2,32 @@
 // Generated: edit the page, then run MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter DocSnippetTests.
 import Foundation
 import ParseRuntime
-import GameModels
+import BookstoreModels
 
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-func restClientBlock7(client: ParseClient, admin: ParseClient, jpegBytes: Data, fileURL: URL) async throws {
-    // POST /parse/files/pic.jpg with the bytes and Content-Type: image/jpeg
-    // → 201 {"name":"<32 hex digits>_pic.jpg","url":"https://…"}
-    let picture = try await client.upload(ParseFile(name: "pic.jpg", data: jpegBytes))
-    // Saved in a file field as {"__type":"File","name":…,"url":…}.
-    let player = try await client.create(Player(name: "Sean Plott", picture: picture))
-    // A file on disk is streamed, never read into memory.
-    let level = try await client.upload(ParseFile(name: "level.bin", localURL: fileURL, mimeType: "application/octet-stream"))
-    // DELETE /parse/files/<name>, always with the master key.
-    try await admin.delete(picture)
+func restClientBlock7(client: ParseClient) async throws {
+    // POST /parse/batch creates the genre and the ISBN; POST /parse/classes/Book points to them.
+    let dune = try await client.create(Book(title: "Dune", genre: Genre(name: "Science Fiction"),
+                                            isbn: ISBN(value: "9780441172719")))
+    print(dune.genre?.objectId ?? "", dune.genre?.name ?? "")   // its new id, "Science Fiction"
 
-    _ = picture
-    _ = player
-    _ = level
+    do throws(ParseClientError) {
+        _ = try await client.create(Book(title: "Children of Dune", genre: Genre(name: "SF")))
+    } catch .incompleteSave(let failure) {
+        // The genre was created and the book was not: delete the genre, or point to it next time.
+        for object in failure.saved {
+            print("left on the server:", object.className, object.objectId)
+        }
+        print("because:", failure.error)
+    } catch {
+        print(error)                                       // nothing was created
+    }
+
+    // The old behaviour for one call (or `savesUnsavedChildren: false` in the configuration):
+    // an unsaved genre is an .encoding error naming the field, and nothing is sent.
+    let strict = ParseRequestOptions(savesUnsavedChildren: false)
+    _ = try? await client.create(Book(title: "Dune Messiah", genre: Genre(name: "SF")), options: strict)
+
+    _ = dune
+    _ = strict
 }

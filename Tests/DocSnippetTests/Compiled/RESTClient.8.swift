@@ -2,21 +2,21 @@
 // Generated: edit the page, then run MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter DocSnippetTests.
 import Foundation
 import ParseRuntime
+import GameModels
 
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-func restClientBlock8(client: ParseClient, admin: ParseClient, start: Date) async throws {
-    struct ScoreQuery: Encodable { var playerName: String; var since: Date }
-    struct Summary: Decodable { var best: Int; var games: Int }
+func restClientBlock8(client: ParseClient, admin: ParseClient, jpegBytes: Data, fileURL: URL) async throws {
+    // POST /parse/files/pic.jpg with the bytes and Content-Type: image/jpeg
+    // → 201 {"name":"<32 hex digits>_pic.jpg","url":"https://…"}
+    let picture = try await client.upload(ParseFile(name: "pic.jpg", data: jpegBytes))
+    // Saved in a file field as {"__type":"File","name":…,"url":…}.
+    let player = try await client.create(Player(name: "Sean Plott", picture: picture))
+    // A file on disk is streamed, never read into memory.
+    let level = try await client.upload(ParseFile(name: "level.bin", localURL: fileURL, mimeType: "application/octet-stream"))
+    // DELETE /parse/files/<name>, always with the master key.
+    try await admin.delete(picture)
 
-    // POST /parse/functions/summary {"playerName":"Sean Plott","since":{"__type":"Date",…}}
-    // → {"result":{"best":1337,"games":3}}
-    let summary = try await client.callFunction("summary", parameters: ScoreQuery(playerName: "Sean Plott", since: start),
-                                                returning: Summary.self)
-    let greeting: String = try await client.callFunction("hello")   // no parameters: {}
-    // POST /parse/jobs/resetScores with the master key; returns the X-Parse-Job-Status-Id.
-    let statusId = try await admin.startJob("resetScores", parameters: ["below": 10])
-
-    _ = summary
-    _ = greeting
-    _ = statusId
+    _ = picture
+    _ = player
+    _ = level
 }

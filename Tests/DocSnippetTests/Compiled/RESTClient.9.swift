@@ -4,21 +4,19 @@ import Foundation
 import ParseRuntime
 
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-func restClientBlock9(admin: ParseClient) async throws {
-    let all = try await admin.schemas()                       // GET /parse/schemas
-    let book = try await admin.schema(of: "Book")             // GET /parse/schemas/Book
-    let publisher = book.fields["publisher"]                  // ParseSchemaField(.pointer(to: "Publisher"), required: true)
-    _ = try await admin.createSchema(ParseSchema(className: "City", fields: [
-        "name": ParseSchemaField(.string, required: true),
-    ]))                                                       // POST /parse/schemas/City
-    _ = try await admin.updateSchema("City", ParseSchemaUpdate()
-        .addField("population", .number, defaultValue: 0)
-        .deleteField("nickname")                              // deletes the field's data too
-        .addIndex("name_population", on: ["name", "population"])
-        .deleteIndex("old_index"))                            // PUT /parse/schemas/City
-    try await admin.deleteSchema("City")                      // DELETE /parse/schemas/City; the class must be empty
+func restClientBlock9(client: ParseClient, admin: ParseClient, start: Date) async throws {
+    struct ScoreQuery: Encodable { var playerName: String; var since: Date }
+    struct Summary: Decodable { var best: Int; var games: Int }
 
-    _ = all
-    _ = book
-    _ = publisher
+    // POST /parse/functions/summary {"playerName":"Sean Plott","since":{"__type":"Date",…}}
+    // → {"result":{"best":1337,"games":3}}
+    let summary = try await client.callFunction("summary", parameters: ScoreQuery(playerName: "Sean Plott", since: start),
+                                                returning: Summary.self)
+    let greeting: String = try await client.callFunction("hello")   // no parameters: {}
+    // POST /parse/jobs/resetScores with the master key; returns the X-Parse-Job-Status-Id.
+    let statusId = try await admin.startJob("resetScores", parameters: ["below": 10])
+
+    _ = summary
+    _ = greeting
+    _ = statusId
 }

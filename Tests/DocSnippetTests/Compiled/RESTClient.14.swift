@@ -1,10 +1,10 @@
-// docs/RESTClient.md, Swift block 13, compiled by DocSnippetTests.
+// docs/RESTClient.md, Swift block 14, compiled by DocSnippetTests.
 // Generated: edit the page, then run MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter DocSnippetTests.
 import Foundation
 import ParseRuntime
 
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-func restClientBlock13() async throws {
+func restClientBlock14() async throws {
     struct Scripted: HTTPTransport {
         let body: String
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
