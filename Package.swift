@@ -76,6 +76,11 @@ let package = Package(
                 "ModelgenSchema",
                 "ModelgenWriter",
                 "ModelgenTemplates",
+                "ModelgenParseSchema",
+                "ModelgenYAML",
+                "ModelgenFileSystem",
+                // `import` reads a live app's schema through the REST client.
+                "ParseRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -137,8 +142,8 @@ let package = Package(
             "GameModels", "TutorialModels", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport", "modelgen",
         ]),
         .testTarget(name: "ModelgenParseSchemaTests", dependencies: [
-            "ModelgenParseSchema", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport",
-        ], exclude: ["Goldens"]),
+            "ModelgenParseSchema", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenTestSupport",
+        ], exclude: ["Goldens", "Responses"]),
         // Hostile/: the hostile-input corpus (schema files and their expected diagnostics).
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"], exclude: ["Hostile"]),
     ],

@@ -58,6 +58,8 @@ public enum ParseDefinitions {
         switch value {
         case .string(let text): return .string(text)
         case .int(let number): return .number(String(number))
+        // A whole number as JSON writes it (`0`, not `0.0`), as Parse Server answers it.
+        case .double(let number) where number == number.rounded() && abs(number) < 1e15: return .number(String(Int(number)))
         case .double(let number): return .number(number.description)
         case .bool(let flag): return .bool(flag)
         case .date(let iso): return .object([.init("__type", .string("Date")), .init("iso", .string(iso))])

@@ -52,8 +52,8 @@ public enum ParseTypeMapping {
     }
 
     /// How `import` writes a Parse type in a schema, and what it had to guess: `Number` is an
-    /// int or a double (`numbers` says which), an array's elements and an object's shape are
-    /// unknown. `nil` for `ACL`, which every class has and no field declares.
+    /// int or a double (`numbers` says which), an array's elements (written as strings) and an
+    /// object's shape are unknown. `nil` for `ACL`, which every class has and no field declares.
     public static func schemaType(of type: ParseType, targetClass: String?, numbers: ScalarType)
         -> (text: String, guess: String?)? {
         switch type {
@@ -66,7 +66,7 @@ public enum ParseTypeMapping {
         case .polygon: ("polygon", nil)
         case .bytes: ("bytes", nil)
         case .object: ("object", "Parse's Object: a map<T> or an embedded type may say more")
-        case .array: ("array<object>", "Parse's Array: the element type is unknown; array<object> holds any JSON")
+        case .array: ("array<string>", "Parse's Array: the element type is unknown; imported as array<string>")
         case .pointer: targetClass.map { ("pointer<\($0)>", nil) }
         case .relation: targetClass.map { ("relation<\($0)>", nil) }
         case .acl: nil

@@ -90,7 +90,7 @@ extension ClassPermissions.Audience {
     static let forms = "public, authenticated, role:<Name>, user:<objectId>, pointer:<field>"
 
     /// Reads an audience as the schema writes it, or says what is wrong.
-    static func parse(_ text: String) -> Result<Self, AudienceError> {
+    public static func parse(_ text: String) -> Result<Self, AudienceError> {
         switch text {
         case "public": return .success(.everyone)
         case "authenticated": return .success(.authenticated)
@@ -135,8 +135,9 @@ extension ClassPermissions.Audience {
         }
     }
 
-    struct AudienceError: Error {
-        var message: String
-        var note: String?
+    /// Why a text is no audience, and what to write instead.
+    public struct AudienceError: Error, Sendable {
+        public var message: String
+        public var note: String?
     }
 }

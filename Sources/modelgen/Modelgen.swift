@@ -3,7 +3,7 @@ import ModelgenGenerator
 
 /// The `modelgen` command: generate, check and lint from YAML schemas.
 @main
-struct Modelgen: ParsableCommand {
+struct Modelgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "modelgen",
         abstract: "Generate Parse models, REST clients and SQL from one YAML schema.",
@@ -12,7 +12,7 @@ struct Modelgen: ParsableCommand {
             Exit codes: 0 success, 1 error (nothing written), 2 'check' found stale output.
             """,
         version: ModelgenVersion.current,
-        subcommands: [Gen.self, Check.self, Lint.self, Init.self, TemplatesCommand.self]
+        subcommands: [Gen.self, Check.self, Lint.self, Init.self, Import.self, TemplatesCommand.self]
     )
 }
 

@@ -11,6 +11,15 @@ extension ParseClient {
         return try decode(SchemaList.self, from: response).results
     }
 
+    /// The `GET /schemas` answer as the server sent it. A decoded JSON object keeps no order,
+    /// and a schema's order says something (the fields as the server lists them, a compound
+    /// index's keys): `modelgen import` reads this.
+    /// - Parameter options: Per-call options; the master key is used whatever they say.
+    /// - Throws: ``ParseClientError/invalidRequest(_:)`` without a configured master key.
+    public func schemasJSON(options: ParseRequestOptions = .none) async throws(ParseClientError) -> Data {
+        try await execute(ParseCall(method: .get, path: "schemas", isIdempotent: true), options: options.requiringMasterKey).body
+    }
+
     /// One class's schema (`GET /schemas/<class>`).
     /// - Parameters:
     ///   - className: The class name.

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import ModelgenFileSystem
+import ModelgenParseSchema
+import ModelgenSchema
+import ModelgenYAML
+import ParseRuntime
+
+/// `modelgen import`: a live app's schema as a schema file of this format.
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write a schema file from a Parse app's schema: a GET /schemas response, or the server itself.",
+        discussion: """
+            From a file: modelgen import schemas.json --output Schemas/App.yaml
+            From a server: PARSE_MASTER_KEY=... modelgen import --server URL --application-id ID --output Schemas/App.yaml
+            The master key is read from the environment variable PARSE_MASTER_KEY only, and never printed.
+            """)
+
+    @Argument(help: "A GET /schemas response (or one class's, or a defined schema's array), as JSON.")
+    var file: String?
+
+    @Option(name: .long, help: "The Parse Server URL, with its mount path (https, or http to this machine).")
+    var server: String?
+
+    @Option(name: .long, help: "The application id, with --server.")
+    var applicationId: String?
+
+    @Option(name: .long, help: "The schema file to write.")
+    var output: String
+
+    @Option(name: .long, help: "What Parse's Number fields become: double (the default) or int.")
+    var numbers: NumberChoice = .double
+
+    @Option(name: .long, help: ArgumentHelp("Leave a field out (repeatable).", valueName: "Class.field"))
+    var skip: [String] = []
+
+    @Flag(name: .long, help: "Replace the output file if it exists.")
+    var force = false
+
+    enum NumberChoice: String, ExpressibleByArgument, CaseIterable {
+        case double, int
+    }
+
+    static let masterKeyVariable = "PARSE_MASTER_KEY"
+
+    func validate() throws {
+        switch (file, server) {
+        case (nil, nil): throw ValidationError("give a JSON file or --server")
+        case (.some, .some): throw ValidationError("give a JSON file or --server, not both")
+        case (nil, .some) where applicationId == nil: throw ValidationError("--server needs --application-id")
+        default: break
+        }
+    }
+
+    func run() async throws {
+        if !force, FileSystem.kind(output) != .missing {
+            fail("'\(output)' exists; pass --force to replace it")
+        }
+        let (json, source) = await read()
+        let importer = ParseSchemaImport(source: source, numbers: numbers == .int ? .int : .double, skipped: Set(skip))
+        let imported: ParseSchemaImport.Output
+        do {
+            imported = try importer.checkedYAML(from: json)
+        } catch {
+            fail(error.description)
+        }
+        do {
+            _ = try FileSystem.makeDirectories(FileSystem.parent(output))
+            try FileSystem.replaceWhole(output, bytes: Array(imported.yaml.utf8))
+        } catch {
+            fail("cannot write '\(output)': \(error.description)")
+        }
+        let classes = imported.lines.keys.filter { !$0.contains(".") }.count
+        Console.out("imported \(classes) \(classes == 1 ? "class" : "classes") into \(output)")
+        if !imported.reviews.isEmpty {
+            Console.error("modelgen: warning: \(imported.reviews.count) to review (marked 'import:' in \(output)): "
+                          + imported.reviews.joined(separator: ", "))
+        }
+        if !imported.leftOut.isEmpty {
+            Console.error("modelgen: note: left out Parse's own classes without fields of yours: \(imported.leftOut.joined(separator: ", "))")
+        }
+    }
+
+    /// The schema JSON, and where it came from for the file's first comment.
+    private func read() async -> (OrderedJSON, String) {
+        if let file {
+            do {
+                guard let node = try YAMLReader.read(path: file) else { fail("'\(file)' is empty") }
+                return (OrderedJSON(node), file)
+            } catch {
+                fail(error.description)
+            }
+        }
+        guard let server, let applicationId else { fail("give a JSON file or --server") }
+        guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), let host = url.host else {
+            fail("--server '\(server)' is not a URL such as https://parse.example.com/parse")
+        }
+        guard scheme == "https" || (scheme == "http" && ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased())) else {
+            fail("refusing to send the master key over \(scheme) to \(host): use https (plain http only to this machine)")
+        }
+        guard let masterKey = ProcessInfo.processInfo.environment[Self.masterKeyVariable], !masterKey.isEmpty else {
+            fail("set \(Self.masterKeyVariable) to the app's master key (it is never taken from a flag)")
+        }
+        let client = ParseClient(configuration: ParseClientConfiguration(serverURL: url, applicationId: applicationId,
+                                                                         masterKey: masterKey))
+        do {
+            let body = try await client.schemasJSON()
+            guard let node = try YAMLReader.parse(Array(body), file: "\(server)/schemas") else { fail("the server answered nothing") }
+            return (OrderedJSON(node), "\(server) (GET /schemas)")
+        } catch let error as ParseClientError {
+            fail("cannot read the schema from \(server): \(error)")
+        } catch let error as YAMLError {
+            fail("the server's answer is not JSON: \(error.description)")
+        } catch {
+            fail("cannot read the schema from \(server): \(error)")
+        }
+    }
+
+    private func fail(_ message: String) -> Never {
+        Console.error("modelgen: error: \(message)")
+        Import.exit(withError: ExitCode(1))
+    }
+}
