@@ -1,10 +1,7 @@
 import ArgumentParser
-import Foundation
 import ModelgenFileSystem
 import ModelgenParseSchema
 import ModelgenSchema
-import ModelgenYAML
-import ParseRuntime
 
 /// `modelgen import`: a live app's schema as a schema file of this format.
 struct Import: AsyncParsableCommand {
@@ -41,8 +38,6 @@ struct Import: AsyncParsableCommand {
     enum NumberChoice: String, ExpressibleByArgument, CaseIterable {
         case double, int
     }
-
-    static let masterKeyVariable = "PARSE_MASTER_KEY"
 
     func validate() throws {
         switch (file, server) {
@@ -84,36 +79,12 @@ struct Import: AsyncParsableCommand {
 
     /// The schema JSON, and where it came from for the file's first comment.
     private func read() async -> (OrderedJSON, String) {
-        if let file {
-            do {
-                guard let node = try YAMLReader.read(path: file) else { fail("'\(file)' is empty") }
-                return (OrderedJSON(node), file)
-            } catch {
-                fail(error.description)
-            }
-        }
-        guard let server, let applicationId else { fail("give a JSON file or --server") }
-        guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), let host = url.host else {
-            fail("--server '\(server)' is not a URL such as https://parse.example.com/parse")
-        }
-        guard scheme == "https" || (scheme == "http" && ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased())) else {
-            fail("refusing to send the master key over \(scheme) to \(host): use https (plain http only to this machine)")
-        }
-        guard let masterKey = ProcessInfo.processInfo.environment[Self.masterKeyVariable], !masterKey.isEmpty else {
-            fail("set \(Self.masterKeyVariable) to the app's master key (it is never taken from a flag)")
-        }
-        let client = ParseClient(configuration: ParseClientConfiguration(serverURL: url, applicationId: applicationId,
-                                                                         masterKey: masterKey))
         do {
-            let body = try await client.schemasJSON()
-            guard let node = try YAMLReader.parse(Array(body), file: "\(server)/schemas") else { fail("the server answered nothing") }
-            return (OrderedJSON(node), "\(server) (GET /schemas)")
-        } catch let error as ParseClientError {
-            fail("cannot read the schema from \(server): \(error)")
-        } catch let error as YAMLError {
-            fail("the server's answer is not JSON: \(error.description)")
+            if let file { return (try LiveSchema.read(file: file), file) }
+            guard let server, let applicationId else { fail("give a JSON file or --server") }
+            return (try await LiveSchema.fetch(server: server, applicationId: applicationId), "\(server) (GET /schemas)")
         } catch {
-            fail("cannot read the schema from \(server): \(error)")
+            fail(error.message)
         }
     }
 

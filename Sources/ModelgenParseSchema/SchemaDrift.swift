@@ -1,0 +1,155 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+
+/// The differences between what a schema defines for Parse Server (the `parse` emitter's
+/// definitions) and a live server's schema (`GET /schemas`): classes, custom fields (type,
+/// target class, required, default), indexes by name, class-level permissions (`addField`
+/// aside, which a defined schema always sets to the master key only). Parse's own fields,
+/// indexes and classes are not compared.
+public enum SchemaDrift {
+    /// One line per difference, as `Book.price: server has Number, schema has String`, in the
+    /// schema's class order, then the server's extra classes.
+    public static func differences(schema: Schema, live: OrderedJSON) throws(ParseSchemaImport.Failure) -> [String] {
+        var ignored = DiagnosticCollector()
+        let expected = shapes(of: ParseDefinitions.make(schema, diagnostics: &ignored))
+        let actual = shapes(of: try classes(in: live))
+        var lines: [String] = []
+        for shape in expected {
+            guard let other = actual.first(where: { $0.name == shape.name }) else {
+                lines.append("\(shape.name): the schema defines it, the server has no such class")
+                continue
+            }
+            lines += compare(shape, with: other)
+        }
+        // Parse's own classes are on every server: one is drift only when it has fields of yours.
+        for other in actual where !expected.contains(where: { $0.name == other.name }) && !other.isParsesOwn
+            && (BuiltinClass(rawValue: other.name) == nil || !other.fields.isEmpty) {
+            lines.append("\(other.name): the server has it, the schema does not define it")
+        }
+        return lines
+    }
+
+    /// The classes of a `GET /schemas` answer, one class's, or a definitions array.
+    static func classes(in json: OrderedJSON) throws(ParseSchemaImport.Failure) -> OrderedJSON {
+        if case .array = json { return json }
+        if let results = json["results"], case .array = results { return results }
+        if json["className"] != nil { return .array([json]) }
+        throw ParseSchemaImport.Failure(description: "this is not a GET /schemas response: expected {\"results\": [...]}")
+    }
+
+    /// A class reduced to what is compared.
+    struct Shape {
+        var name: String
+        /// In order; each field as `Pointer<_User>` and its options.
+        var fields: [(name: String, type: String, required: Bool, defaultValue: OrderedJSON?)]
+        var indexes: [(name: String, fields: [String])]
+        /// Each permission key (`find`, `protectedFields.*`, ...) with its value as text.
+        var permissions: [(key: String, value: String)]?
+        var isParsesOwn: Bool { name.hasPrefix("_") && BuiltinClass(rawValue: name) == nil }
+    }
+
+    static let parsesOwnIndexes: Set<String> = ["_id_", "username_1", "email_1", "case_insensitive_username",
+                                                "case_insensitive_email", "name_1", "reqId_1"]
+
+    static func shapes(of json: OrderedJSON) -> [Shape] {
+        guard case .array(let items) = json else { return [] }
+        return items.compactMap { item in
+            guard let name = item["className"]?.stringValue else { return nil }
+            let builtin = BuiltinClass(rawValue: name)
+            let predefined = Set(["objectId", "createdAt", "updatedAt", "ACL"] + (builtin?.predefinedFields.map(\.name) ?? []))
+            let fields = (item["fields"]?.members ?? []).filter { !predefined.contains($0.key) }.map { member in
+                let type = member.value["type"]?.stringValue ?? "?"
+                let target = member.value["targetClass"]?.stringValue
+                return (name: member.key, type: target.map { "\(type)<\($0)>" } ?? type,
+                        required: member.value["required"] == .bool(true), defaultValue: member.value["defaultValue"])
+            }
+            let indexes = (item["indexes"]?.members ?? []).filter { !parsesOwnIndexes.contains($0.key) }.map { member in
+                (name: member.key, fields: (member.value.members ?? []).map { $0.key.hasPrefix("_p_") ? String($0.key.dropFirst(3)) : $0.key })
+            }
+            let permissions = item["classLevelPermissions"].map(permissionEntries)
+            return Shape(name: name, fields: fields, indexes: indexes, permissions: permissions)
+        }
+    }
+
+    /// The permission keys compared, each with a text that is equal when the permissions are:
+    /// the audiences of an operation sorted, since their order means nothing to Parse.
+    static func permissionEntries(_ json: OrderedJSON) -> [(key: String, value: String)] {
+        var entries: [(key: String, value: String)] = []
+        for operation in ClassPermissions.Operation.allCases where operation != .addField {
+            let members = json[operation.rawValue]?.members ?? []
+            let audiences = members.flatMap { member -> [String] in
+                if member.key == "pointerFields", case .array(let fields) = member.value {
+                    return fields.compactMap(\.stringValue).map { "pointer:\($0)" }
+                }
+                return [member.key]
+            }
+            entries.append((operation.rawValue, audiences.isEmpty ? "{} (master key only)" : audiences.sorted().joined(separator: ", ")))
+        }
+        for key in ["readUserFields", "writeUserFields"] {
+            if case .array(let fields)? = json[key] { entries.append((key, fields.compactMap(\.stringValue).joined(separator: ", "))) }
+        }
+        for member in json["protectedFields"]?.members ?? [] {
+            if case .array(let fields) = member.value {
+                entries.append(("protectedFields.\(member.key)", fields.compactMap(\.stringValue).sorted().joined(separator: ", ")))
+            }
+        }
+        return entries
+    }
+
+    static func compare(_ expected: Shape, with actual: Shape) -> [String] {
+        let name = expected.name
+        var lines: [String] = []
+        for field in expected.fields {
+            guard let other = actual.fields.first(where: { $0.name == field.name }) else {
+                lines.append("\(name).\(field.name): the schema has \(field.type), the server has no such field")
+                continue
+            }
+            if other.type != field.type { lines.append("\(name).\(field.name): server has \(other.type), schema has \(field.type)") }
+            if other.required != field.required {
+                lines.append("\(name).\(field.name): server has it \(other.required ? "" : "not ")required, schema has it \(field.required ? "" : "not ")required")
+            }
+            if !sameValue(other.defaultValue, field.defaultValue) {
+                lines.append("\(name).\(field.name): server's default is \(text(other.defaultValue)), schema's is \(text(field.defaultValue))")
+            }
+        }
+        for other in actual.fields where !expected.fields.contains(where: { $0.name == other.name }) {
+            lines.append("\(name).\(other.name): the server has \(other.type), the schema has no such field")
+        }
+        for index in expected.indexes {
+            guard let other = actual.indexes.first(where: { $0.name == index.name }) else {
+                lines.append("\(name) index \(index.name): the schema has [\(index.fields.joined(separator: ", "))], the server has no such index")
+                continue
+            }
+            if other.fields != index.fields {
+                lines.append("\(name) index \(index.name): server has [\(other.fields.joined(separator: ", "))], schema has [\(index.fields.joined(separator: ", "))]")
+            }
+        }
+        for other in actual.indexes where !expected.indexes.contains(where: { $0.name == other.name }) {
+            lines.append("\(name) index \(other.name): the server has [\(other.fields.joined(separator: ", "))], the schema has no such index")
+        }
+        if let permissions = expected.permissions {
+            let live = actual.permissions ?? []
+            for entry in permissions {
+                let other = live.first { $0.key == entry.key }?.value ?? "nothing"
+                if other != entry.value { lines.append("\(name) permissions \(entry.key): server has \(other), schema has \(entry.value)") }
+            }
+            for entry in live where !permissions.contains(where: { $0.key == entry.key }) && entry.value != "" {
+                lines.append("\(name) permissions \(entry.key): server has \(entry.value), schema has nothing")
+            }
+        }
+        return lines
+    }
+
+    /// Whether two defaults are the same JSON value (`100` and `100.0` are).
+    static func sameValue(_ first: OrderedJSON?, _ second: OrderedJSON?) -> Bool {
+        switch (first, second) {
+        case (nil, nil): return true
+        case (.number(let a)?, .number(let b)?): return Double(a) == Double(b)
+        default: return first == second
+        }
+    }
+
+    static func text(_ value: OrderedJSON?) -> String {
+        value.map { $0.rendered().replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: "") } ?? "none"
+    }
+}

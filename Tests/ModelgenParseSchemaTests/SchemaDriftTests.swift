@@ -1,0 +1,83 @@
+import ModelgenParseSchema
+import ModelgenSchema
+import ModelgenTestSupport
+import ModelgenYAML
+import Testing
+
+/// `modelgen drift`'s comparison: the schema's definitions against a live `GET /schemas`.
+@Suite struct SchemaDriftTests {
+    static func schema(_ text: String) throws -> Schema {
+        let loaded = SchemaLoading.load(sources: [("s.yaml", text)])
+        return try #require(loaded.schema, "\(loaded.diagnostics)")
+    }
+
+    @Test(arguments: Samples.names)
+    func aServerMadeFromTheDefinitionsHasNoDrift(sample: String) throws {
+        let definitions = try ParseSchemaImportTests.json(RepositoryFiles.read("Tests/ModelgenParseSchemaTests/Goldens/\(sample)/schema.json"))
+        #expect(try SchemaDrift.differences(schema: Samples.schema(sample), live: definitions) == [])
+    }
+
+    @Test func everyKindOfDifferenceIsOneLine() throws {
+        let schema = try Self.schema("""
+            classes:
+              Book:
+                fields:
+                  title: string!
+                  price: double
+                  owner: pointer<_User>
+                  year: {type: int, default: 2000}
+                  gone: string
+                indexes:
+                  - {fields: [title], name: by_title}
+                  - {fields: [year, title], name: by_year}
+                permissions:
+                  read: public
+                  update: [pointer:owner, role:Admin]
+                  protectedFields:
+                    public: [price]
+              Missing:
+                fields:
+                  name: string
+            """)
+        let live = try ParseSchemaImportTests.json("""
+            {"results": [
+              {"className": "_User", "fields": {"objectId": {"type": "String"}, "username": {"type": "String"}}},
+              {"className": "_Role", "fields": {"name": {"type": "String"}}},
+              {"className": "_Session", "fields": {"user": {"type": "Pointer", "targetClass": "_User"}}},
+              {"className": "_PushStatus", "fields": {"pushTime": {"type": "String"}}},
+              {"className": "Book", "fields": {
+                 "objectId": {"type": "String"}, "createdAt": {"type": "Date"}, "updatedAt": {"type": "Date"}, "ACL": {"type": "ACL"},
+                 "title": {"type": "String"},
+                 "price": {"type": "String"},
+                 "owner": {"type": "Pointer", "targetClass": "Person"},
+                 "year": {"type": "Number", "defaultValue": 1999},
+                 "extra": {"type": "Boolean"}},
+               "indexes": {"_id_": {"_id": 1}, "by_title": {"title": 1}, "by_year": {"title": 1, "year": 1}, "by_price": {"price": 1}},
+               "classLevelPermissions": {"find": {"*": true}, "count": {"*": true}, "get": {}, "create": {},
+                 "update": {"role:Admin": true, "pointerFields": ["owner"]}, "delete": {}, "addField": {"*": true},
+                 "protectedFields": {"*": ["price", "title"]}}},
+              {"className": "Legacy", "fields": {"objectId": {"type": "String"}}}
+            ]}
+            """)
+        #expect(try SchemaDrift.differences(schema: schema, live: live) == [
+            "Book.title: server has it not required, schema has it required",
+            "Book.price: server has String, schema has Number",
+            "Book.owner: server has Pointer<Person>, schema has Pointer<_User>",
+            "Book.year: server's default is 1999, schema's is 2000",
+            "Book.gone: the schema has String, the server has no such field",
+            "Book.extra: the server has Boolean, the schema has no such field",
+            "Book index by_year: server has [title, year], schema has [year, title]",
+            "Book index by_price: the server has [price], the schema has no such index",
+            "Book permissions get: server has {} (master key only), schema has *",
+            "Book permissions protectedFields.*: server has price, title, schema has price",
+            "Missing: the schema defines it, the server has no such class",
+            "Legacy: the server has it, the schema does not define it",
+        ])
+    }
+
+    @Test func whatIsNotASchemasResponseIsAnError() throws {
+        #expect(throws: ParseSchemaImport.Failure.self) {
+            try SchemaDrift.differences(schema: Self.schema("classes: {}"), live: ParseSchemaImportTests.json(#"{"code": 1}"#))
+        }
+    }
+}
