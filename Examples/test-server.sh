@@ -65,4 +65,40 @@ fi
 grep -q "is not a data file of parse-test-server" "$work/server3.log" || { cat "$work/server3.log"; fail "a bad --data file was not named"; }
 [ "$(cat "$work/bad.json")" = "not json" ] || fail "a bad --data file was changed"
 pass "--data: a restart finds the saved data; a file that is not one is refused and left alone"
+echo "== modelgen import and drift over HTTP"
+(cd "$root" && swift build --product modelgen >"$work/modelgen-build.log" 2>&1) || { cat "$work/modelgen-build.log"; fail "modelgen does not build"; }
+modelgen="$(cd "$root" && swift build --show-bin-path)/modelgen"
+"$bin/parse-test-server" --port 0 --app-id shop --master-key secret-master >"$work/server4.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 300); do grep -qs "listening at" "$work/server4.log" && break; sleep 0.1; done
+url="$(sed -n 's/^ParseTestServer listening at \([^ ]*\) .*/\1/p' "$work/server4.log")"
+[ -n "$url" ] || { cat "$work/server4.log"; fail "parse-test-server did not start for import"; }
+master=(-H "X-Parse-Application-Id: shop" -H "X-Parse-Master-Key: secret-master" -H "Content-Type: application/json")
+curl -s "${master[@]}" -X POST "$url/schemas/Score" -d '{"className":"Score","fields":{"points":{"type":"Number","required":true},"player":{"type":"Pointer","targetClass":"_User"}},"classLevelPermissions":{"find":{"*":true},"count":{"*":true},"get":{"*":true},"create":{"requiresAuthentication":true},"update":{"pointerFields":["player"]},"delete":{},"addField":{}}}' >"$work/created.json"
+grep -q '"className":"Score"' "$work/created.json" || fail "creating the Score schema answered: $(cat "$work/created.json")"
+curl -s "${master[@]}" -X PUT "$url/schemas/Score" -d '{"indexes":{"by_points":{"points":1}}}' >/dev/null
+mkdir -p "$work/project"
+(cd "$work/project" && PARSE_MASTER_KEY=secret-master "$modelgen" import --server "$url" --application-id shop --numbers int \
+    --output Schemas/App.yaml >"$work/import.log" 2>&1) || { cat "$work/import.log"; fail "modelgen import --server failed"; }
+if grep -q "secret-master" "$work/import.log" "$work/project/Schemas/App.yaml"; then fail "modelgen import printed the master key"; fi
+for line in "  Score:" "      points: int!" "      player: pointer<_User>" "      - {fields: [points], name: by_points}" \
+    "      create: authenticated" "      update: pointer:player"; do
+    grep -qxF -- "$line" "$work/project/Schemas/App.yaml" || { cat "$work/project/Schemas/App.yaml"; fail "the imported schema lacks: $line"; }
+done
+pass "modelgen import --server reads fields, indexes and permissions from the server, and prints no key"
+(cd "$work/project" && PARSE_MASTER_KEY=secret-master "$modelgen" drift --server "$url" --application-id shop Schemas/App.yaml \
+    >"$work/drift0.log" 2>&1) || { cat "$work/drift0.log"; fail "modelgen drift found drift right after import"; }
+curl -s "${master[@]}" -X PUT "$url/schemas/Score" -d '{"fields":{"level":{"type":"String"}}}' >/dev/null
+set +e
+(cd "$work/project" && PARSE_MASTER_KEY=secret-master "$modelgen" drift --server "$url" --application-id shop Schemas/App.yaml \
+    >"$work/drift2.log" 2>&1)
+status=$?
+set -e
+[ "$status" = 2 ] || { cat "$work/drift2.log"; fail "modelgen drift exited $status after a field was added on the server, not 2"; }
+grep -qxF "Score.level: the server has String, the schema has no such field" "$work/drift2.log" \
+    || { cat "$work/drift2.log"; fail "modelgen drift did not name the added field"; }
+kill -TERM "$server_pid"
+wait "$server_pid" || true
+server_pid=""
+pass "modelgen drift: none right after import, exit 2 naming a field added on the server"
 echo "All ParseTestServer checks passed."

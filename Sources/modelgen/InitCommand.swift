@@ -47,6 +47,7 @@ enum StarterFiles {
             emitters:
               swift: {access: public}   # runtime: ParseSwift to build on the ParseSwift SDK
               sql: {}                   # PostgreSQL and SQLite DDL
+              # parse: {}               # Parse Server's defined schema (docs/ParseServer.md)
 
             """),
         (schemaPath, """
@@ -69,6 +70,11 @@ enum StarterFiles {
                   tags: {type: array<string>, maxCount: 20}
                 indexes:
                   - [author, status]
+                permissions:                                   # enforced by Parse Server
+                  read: public
+                  create: authenticated
+                  update: pointer:author
+                  delete: pointer:author
 
             """),
         (".github/workflows/modelgen.yml", """

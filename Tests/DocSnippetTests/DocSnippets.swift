@@ -15,7 +15,8 @@ import ModelgenTestSupport
 ///   comment; a line holding `...` stands for what was left out).
 /// - `<!-- check: same as PATH -->`: the block is that file, byte for byte.
 /// - `<!-- check: config, with PATH ... -->`: a `modelgen.yml`, run by `modelgen gen` in a
-///   folder holding the repository's files named after `with`.
+///   folder holding the repository's files named after `with`, with no warning (unless the
+///   comment ends `, warnings allowed`).
 /// - `<!-- check: plugin options, with PATH -->`: a build-tool plugin target's
 ///   `modelgen-plugin.yml`, run as the plugin runs it on the schema named after `with`.
 /// - `<!-- check: ParseSwift calls in PATH -->`: a block for ParseSwift, which cannot be built
@@ -31,7 +32,7 @@ struct DocSnippet: CustomStringConvertible {
         case compile(imports: [String], givens: [String])
         case excerpt(of: String)
         case same(as: String)
-        case config(with: [String])
+        case config(with: [String], warningsAllowed: Bool)
         case pluginOptions(with: [String])
         case manifest
         case parseSwiftCalls(in: String)
@@ -119,8 +120,8 @@ struct DocSnippet: CustomStringConvertible {
             return .parseSwiftCalls(in: String(kind.dropFirst("ParseSwift calls in ".count)))
         case _ where kind.hasPrefix("same as "):
             return .same(as: String(kind.dropFirst("same as ".count)))
-        case "config" where withPaths.count == rest.count:
-            return .config(with: withPaths)
+        case "config" where withPaths.count + (rest.contains("warnings allowed") ? 1 : 0) == rest.count:
+            return .config(with: withPaths, warningsAllowed: rest.contains("warnings allowed"))
         case "plugin options" where withPaths.count == rest.count && !withPaths.isEmpty:
             return .pluginOptions(with: withPaths)
         case "manifest" where rest.isEmpty:

@@ -57,6 +57,34 @@ import Testing
         let drift = try await ModelgenProcess.run(["drift", "--response", "schemas.json", "Schemas/App.yaml"], in: directory.path)
         #expect(drift.exitStatus == 0, "\(drift)")
         #expect(drift.stdout == "no drift: the server's schema is what the schema defines\n")
+
+        // lint, then the parse emitter, give back the response's own fields, indexes and permissions.
+        #expect(try await ModelgenProcess.run(["lint", "Schemas/App.yaml"], in: directory.path).stdout == "1 file, 2 classes: ok\n")
+        let gen = try await ModelgenProcess.run(["gen", "Schemas/App.yaml", "--emitter", "parse", "--output", "out"], in: directory.path)
+        #expect(gen.exitStatus == 0, "\(gen)")
+        let emitted = try #require(try JSONSerialization.jsonObject(with: Data(directory.read("out/Parse/schema.json").utf8)) as? [[String: Any]])
+        let score = try #require(emitted.last)
+        #expect(score["className"] as? String == "Score")
+        #expect(score["fields"] as? NSDictionary == [
+            "points": ["type": "Number", "required": true], "player": ["type": "Pointer", "targetClass": "_User"],
+        ] as NSDictionary)
+        #expect(score["indexes"] as? NSDictionary == ["points_1": ["points": 1]] as NSDictionary)
+        #expect(score["classLevelPermissions"] as? NSDictionary == [
+            "find": ["*": true], "count": ["*": true], "get": ["*": true], "create": ["requiresAuthentication": true],
+            "update": ["pointerFields": ["player"]], "delete": [:], "addField": [:],
+        ] as NSDictionary)
+        #expect((emitted.first?["fields"] as? NSDictionary) == ["nickname": ["type": "String"]] as NSDictionary)
+    }
+
+    @Test func theParseEmittersFolderMustStayInside() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("App.yaml", "classes:\n  Book:\n    fields:\n      title: string\n")
+        let run = try await ModelgenProcess.run(["gen", "App.yaml", "--emitter", "parse", "--option", "parse.folder=../out"],
+                                                in: directory.path)
+        #expect(run.exitStatus == 1)
+        #expect(run.stderr.contains("option 'folder' of emitter 'parse' must be a relative folder inside the output directory"), "\(run)")
+        #expect(!directory.exists("Generated") && !directory.exists("../out"))
     }
 
     @Test func driftPrintsEachDifferenceAndExits2() async throws {
