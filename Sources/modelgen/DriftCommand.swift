@@ -19,32 +19,27 @@ struct Drift: AsyncParsableCommand {
     @Option(name: .long, help: "The config file (default: modelgen.yml in the current directory, if present).")
     var config: String?
 
-    @Option(name: .long, help: "The Parse Server URL, with its mount path (https, or http to this machine).")
-    var server: String?
-
-    @Option(name: .long, help: "The application id, with --server.")
-    var applicationId: String?
+    @OptionGroup var live: ServerOptions
 
     @Option(name: .long, help: "A saved GET /schemas response to compare with instead of a server.")
     var response: String?
 
     func validate() throws {
-        switch (server, response) {
+        switch (live.server, response) {
         case (nil, nil): throw ValidationError("give --server (with --application-id) or --response")
         case (.some, .some): throw ValidationError("give --server or --response, not both")
-        case (.some, nil) where applicationId == nil: throw ValidationError("--server needs --application-id")
         default: break
         }
     }
 
     func run() async throws {
         let runs = try Runner.settings(.init(schemas: schemas, configPath: config))
-        let live: OrderedJSON
+        let schemaOnServer: OrderedJSON
         do {
             if let response {
-                live = try LiveSchema.read(file: response)
+                schemaOnServer = try LiveSchema.read(file: response)
             } else {
-                live = try await LiveSchema.fetch(server: server ?? "", applicationId: applicationId ?? "")
+                schemaOnServer = try await LiveSchema.fetch(server: live.server ?? "", applicationId: live.applicationId ?? "")
             }
         } catch {
             Console.error("modelgen: error: \(error.message)")
@@ -56,7 +51,7 @@ struct Drift: AsyncParsableCommand {
             Console.report(result.diagnostics.filter { $0.severity == .error })
             guard result.succeeded, let schema = result.schema else { throw ExitCode(1) }
             do {
-                differences += try SchemaDrift.differences(schema: schema, live: live)
+                differences += try SchemaDrift.differences(schema: schema, live: schemaOnServer)
             } catch {
                 Console.error("modelgen: error: \(error.description)")
                 throw ExitCode(1)

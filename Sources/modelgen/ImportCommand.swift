@@ -17,11 +17,7 @@ struct Import: AsyncParsableCommand {
     @Argument(help: "A GET /schemas response (or one class's, or a defined schema's array), as JSON.")
     var file: String?
 
-    @Option(name: .long, help: "The Parse Server URL, with its mount path (https, or http to this machine).")
-    var server: String?
-
-    @Option(name: .long, help: "The application id, with --server.")
-    var applicationId: String?
+    @OptionGroup var live: ServerOptions
 
     @Option(name: .long, help: "The schema file to write.")
     var output: String
@@ -40,10 +36,9 @@ struct Import: AsyncParsableCommand {
     }
 
     func validate() throws {
-        switch (file, server) {
+        switch (file, live.server) {
         case (nil, nil): throw ValidationError("give a JSON file or --server")
         case (.some, .some): throw ValidationError("give a JSON file or --server, not both")
-        case (nil, .some) where applicationId == nil: throw ValidationError("--server needs --application-id")
         default: break
         }
     }
@@ -81,7 +76,7 @@ struct Import: AsyncParsableCommand {
     private func read() async -> (OrderedJSON, String) {
         do {
             if let file { return (try LiveSchema.read(file: file), file) }
-            guard let server, let applicationId else { fail("give a JSON file or --server") }
+            guard let server = live.server, let applicationId = live.applicationId else { fail("give a JSON file or --server") }
             return (try await LiveSchema.fetch(server: server, applicationId: applicationId), "\(server) (GET /schemas)")
         } catch {
             fail(error.message)

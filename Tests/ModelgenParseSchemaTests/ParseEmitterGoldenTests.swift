@@ -8,7 +8,7 @@ import Testing
 
 /// The sample schemas of `Schemas/`, each its own model.
 enum Samples {
-    static let names = ["Bookstore", "Game", "Grocery", "Library", "People", "Recipes", "TodoList", "Tutorial"]
+    static let names = RepositoryFiles.sampleNames
 
     static func schema(_ sample: String) throws -> Schema {
         let input = SchemaLoading.Input(path: RepositoryFiles.root + "/Schemas/\(sample).yaml", displayPath: "Schemas/\(sample).yaml")

@@ -19,7 +19,7 @@ func emitSQL(_ yaml: String, options: SQLOptions = SQLOptions(), templates: Stri
 
 /// The sample schemas of `Schemas/`, each its own model as modelgen.yml configures them.
 enum Samples {
-    static let names = ["Bookstore", "Game", "Grocery", "Library", "People", "Recipes", "TodoList", "Tutorial"]
+    static let names = RepositoryFiles.sampleNames
 
     static func schema(_ sample: String) throws -> Schema {
         let input = SchemaLoading.Input(path: RepositoryFiles.root + "/Schemas/\(sample).yaml", displayPath: "Schemas/\(sample).yaml")

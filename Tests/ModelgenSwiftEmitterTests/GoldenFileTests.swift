@@ -14,7 +14,7 @@ import Testing
 ///
 /// Review a change of output by running with `MODELGEN_UPDATE_EXPECTATIONS=1` and reading the diff.
 @Suite struct GoldenFileTests {
-    static let samples = ["Bookstore", "Game", "Grocery", "Library", "People", "Recipes", "TodoList", "Tutorial"]
+    static let samples = RepositoryFiles.sampleNames
 
     static func options(for sample: String, runtime: SwiftModelOptions.Runtime) -> SwiftModelOptions {
         SwiftModelOptions(access: .public, runtime: runtime, unknownEnumCase: sample == "Recipes")

@@ -24,6 +24,11 @@ public enum RepositoryFiles {
         try text.write(toFile: full, atomically: true, encoding: .utf8)
     }
 
+    /// The sample schemas, `Schemas/<name>.yaml`, by name, sorted: each is its own model.
+    public static var sampleNames: [String] {
+        ((try? list("Schemas")) ?? []).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(".yaml".count)) }
+    }
+
     /// Names of the files in a repository folder, sorted.
     public static func list(_ relative: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: root + "/" + relative).sorted()

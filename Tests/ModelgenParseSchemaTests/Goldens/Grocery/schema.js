@@ -14,7 +14,7 @@ module.exports.definitions = [
       },
       "quantity": {
         "type": "Number",
-        "defaultValue": 1.0
+        "defaultValue": 1
       },
       "unit": {
         "type": "Pointer",
