@@ -81,11 +81,13 @@ public struct ClassPermissions: Sendable, Hashable {
     }
 }
 
-extension ClassPermissions.Audience {
+extension ClassPermissions {
     /// The keys `permissions:` accepts.
-    static let operationKeys = ["read", "write"] + ClassPermissions.Operation.allCases.map(\.rawValue)
+    static let keys = ["read", "write"] + Operation.allCases.map(\.rawValue)
         + ["readUserFields", "writeUserFields", "protectedFields"]
+}
 
+extension ClassPermissions.Audience {
     /// What an audience may be written as, for notes.
     static let forms = "public, authenticated, role:<Name>, user:<objectId>, pointer:<field>"
 

@@ -419,7 +419,7 @@ struct SchemaLoader {
                 declaration.permissions.protectedFields = protectedFields(item.value, references: &declaration.references)
             default:
                 guard let operation = ClassPermissions.Operation(rawValue: item.key) else {
-                    unknownKey(item, allowed: ClassPermissions.Audience.operationKeys, in: "'permissions'")
+                    unknownKey(item, allowed: ClassPermissions.keys, in: "'permissions'")
                     continue
                 }
                 if let audiences = audiences(item.value, "'\(item.key)'", references: &declaration.references) {
