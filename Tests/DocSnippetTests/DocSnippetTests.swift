@@ -139,7 +139,8 @@ import Testing
     }
 
     /// A Package.swift block is a valid manifest.
-    @Test func manifestsEvaluate() throws {
+    @Test func manifestsEvaluate() async throws {
+        let swift = try #require(Shell.which("swift"), "swift is not on PATH")
         for snippet in try DocSnippet.all() where snippet.check == .manifest {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
@@ -153,16 +154,8 @@ import Testing
                 )
 
                 """)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swift", "package", "--package-path", directory.path, "dump-package"]
-            let errors = Pipe()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(snippet) is not a valid manifest: \(text)")
+            let result = try await Shell.run(swift, ["package", "--package-path", directory.path, "dump-package"])
+            #expect(result.status == 0, "\(snippet) is not a valid manifest: \(result.stderr)")
         }
     }
 
