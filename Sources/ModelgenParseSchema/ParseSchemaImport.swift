@@ -56,21 +56,8 @@ public struct ParseSchemaImport {
         throw Failure(description: "the schema cannot be written in this format:\n" + described.joined(separator: "\n"))
     }
 
-    /// The classes Parse keeps for itself; only the four a schema may declare are imported.
-    static let systemClassPrefix = "_"
-
     public func yaml(from json: OrderedJSON) throws(Failure) -> Output {
-        let classes: [OrderedJSON]
-        if case .array(let items) = json {
-            classes = items
-        } else if case .array(let items)? = json["results"] {
-            classes = items
-        } else if json["className"] != nil {
-            classes = [json]
-        } else {
-            throw Failure(description: "this is not a GET /schemas response: expected {\"results\": [...]}, one class "
-                          + "({\"className\": ...}) or an array of class definitions")
-        }
+        let classes = try ParseSchemaJSON.classes(in: json)
         var writer = YAMLWriter()
         var output = Output(yaml: "", reviews: [], leftOut: [], lines: [:])
         writer.line("# Imported by modelgen from \(source).")
@@ -84,7 +71,7 @@ public struct ParseSchemaImport {
                 throw Failure(description: "a class without a className: \(item.rendered().prefix(80))")
             }
             let builtin = BuiltinClass(rawValue: className)
-            if className.hasPrefix(Self.systemClassPrefix), builtin == nil {
+            if ParseSchemaJSON.isParsesOwnClass(className) {
                 output.leftOut.append(className)
                 continue
             }
@@ -129,12 +116,10 @@ public struct ParseSchemaImport {
     /// predefined ones, not those skipped.
     private func customFields(of item: OrderedJSON, className: String, builtin: BuiltinClass?)
         throws(Failure) -> [(name: String, spec: OrderedJSON)] {
-        guard let members = item["fields"]?.members ?? (item["fields"] == nil ? [] : nil) else {
+        guard let members = ParseSchemaJSON.ownFields(of: item, builtin: builtin) else {
             throw Failure(description: "class '\(className)': 'fields' is not an object")
         }
-        let predefined = Set(["objectId", "createdAt", "updatedAt", "ACL"] + (builtin?.predefinedFields.map(\.name) ?? []))
-        return members.filter { !predefined.contains($0.key) && !skipped.contains("\(className).\($0.key)") }
-            .map { ($0.key, $0.value) }
+        return members.filter { !skipped.contains("\(className).\($0.key)") }.map { ($0.key, $0.value) }
     }
 
     /// A field as the schema writes it, and the guess to review, if any.
@@ -173,15 +158,13 @@ public struct ParseSchemaImport {
     private func indexes(of item: OrderedJSON, className: String, builtin: BuiltinClass?, fieldTypes: [String: String])
         throws(Failure) -> (written: [String], reviews: [String]) {
         guard let members = item["indexes"]?.members else { return ([], []) }
-        let builtinIndexes: Set<String> = ["_id_", "username_1", "email_1", "case_insensitive_username", "case_insensitive_email",
-                                           "name_1", "reqId_1"]
         var written: [String] = []
         var reviews: [String] = []
-        for member in members where !(builtinIndexes.contains(member.key) && (builtin != nil || member.key == "_id_")) {
+        for member in members where !ParseSchemaJSON.isParsesOwnIndex(member.key, builtin: builtin) {
             guard let keys = member.value.members, !keys.isEmpty else {
                 throw Failure(description: "\(className): index '\(member.key)' is not an object of fields")
             }
-            let fields = keys.map { $0.key.hasPrefix("_p_") ? String($0.key.dropFirst(3)) : $0.key }
+            let fields = keys.map { ParseSchemaJSON.fieldName(ofIndexKey: $0.key) }
             if keys.contains(where: { $0.value == .string("text") }) {
                 reviews.append("\(className) index \(member.key) (a text index, which this schema cannot declare: left out)")
                 continue

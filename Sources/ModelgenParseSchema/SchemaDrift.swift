@@ -12,7 +12,7 @@ public enum SchemaDrift {
     public static func differences(schema: Schema, live: OrderedJSON) throws(ParseSchemaImport.Failure) -> [String] {
         var ignored = DiagnosticCollector()
         let expected = shapes(of: ParseDefinitions.make(schema, diagnostics: &ignored))
-        let actual = shapes(of: try classes(in: live))
+        let actual = shapes(of: .array(try ParseSchemaJSON.classes(in: live)))
         var lines: [String] = []
         for shape in expected {
             guard let other = actual.first(where: { $0.name == shape.name }) else {
@@ -29,14 +29,6 @@ public enum SchemaDrift {
         return lines
     }
 
-    /// The classes of a `GET /schemas` answer, one class's, or a definitions array.
-    static func classes(in json: OrderedJSON) throws(ParseSchemaImport.Failure) -> OrderedJSON {
-        if case .array = json { return json }
-        if let results = json["results"], case .array = results { return results }
-        if json["className"] != nil { return .array([json]) }
-        throw ParseSchemaImport.Failure(description: "this is not a GET /schemas response: expected {\"results\": [...]}")
-    }
-
     /// A class reduced to what is compared.
     struct Shape {
         var name: String
@@ -45,27 +37,22 @@ public enum SchemaDrift {
         var indexes: [(name: String, fields: [String])]
         /// Each permission key (`find`, `protectedFields.*`, ...) with its value as text.
         var permissions: [(key: String, value: String)]?
-        var isParsesOwn: Bool { name.hasPrefix("_") && BuiltinClass(rawValue: name) == nil }
+        var isParsesOwn: Bool { ParseSchemaJSON.isParsesOwnClass(name) }
     }
-
-    static let parsesOwnIndexes: Set<String> = ["_id_", "username_1", "email_1", "case_insensitive_username",
-                                                "case_insensitive_email", "name_1", "reqId_1"]
 
     static func shapes(of json: OrderedJSON) -> [Shape] {
         guard case .array(let items) = json else { return [] }
         return items.compactMap { item in
             guard let name = item["className"]?.stringValue else { return nil }
             let builtin = BuiltinClass(rawValue: name)
-            let predefined = Set(["objectId", "createdAt", "updatedAt", "ACL"] + (builtin?.predefinedFields.map(\.name) ?? []))
-            let fields = (item["fields"]?.members ?? []).filter { !predefined.contains($0.key) }.map { member in
+            let fields = (ParseSchemaJSON.ownFields(of: item, builtin: builtin) ?? []).map { member in
                 let type = member.value["type"]?.stringValue ?? "?"
                 let target = member.value["targetClass"]?.stringValue
                 return (name: member.key, type: target.map { "\(type)<\($0)>" } ?? type,
                         required: member.value["required"] == .bool(true), defaultValue: member.value["defaultValue"])
             }
-            let indexes = (item["indexes"]?.members ?? []).filter { !parsesOwnIndexes.contains($0.key) }.map { member in
-                (name: member.key, fields: (member.value.members ?? []).map { $0.key.hasPrefix("_p_") ? String($0.key.dropFirst(3)) : $0.key })
-            }
+            let indexes = (item["indexes"]?.members ?? []).filter { !ParseSchemaJSON.isParsesOwnIndex($0.key, builtin: builtin) }
+                .map { member in (name: member.key, fields: (member.value.members ?? []).map { ParseSchemaJSON.fieldName(ofIndexKey: $0.key) }) }
             let permissions = item["classLevelPermissions"].map(permissionEntries)
             return Shape(name: name, fields: fields, indexes: indexes, permissions: permissions)
         }

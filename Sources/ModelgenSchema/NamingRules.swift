@@ -51,6 +51,10 @@ public enum NamingRules {
     /// Fields every class has without declaring them, which indexes may name.
     public static let implicitFieldNames: [String] = ["objectId", "createdAt", "updatedAt"]
 
+    /// The fields Parse gives every object: the implicit ones and its `ACL`. Parse always
+    /// returns them, so they cannot be protected, and a schema never declares them.
+    public static let parseObjectFieldNames: [String] = implicitFieldNames + ["ACL"]
+
     /// Whether Windows reserves `name` for a device (`CON`, `NUL`, `COM1`, ...), in any case and
     /// with any extension: a generated file named after it (`Swift/Con.swift`) could not be
     /// checked out or written there.

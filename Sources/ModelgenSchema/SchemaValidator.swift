@@ -642,7 +642,7 @@ struct SchemaValidator {
         let known = fields.map(\.name) + (builtin?.predefinedFields.map(\.name) ?? [])
         var valid = true
         for reference in declaration.references {
-            if case .protected = reference.use, ["objectId", "createdAt", "updatedAt", "ACL"].contains(reference.name) {
+            if case .protected = reference.use, NamingRules.parseObjectFieldNames.contains(reference.name) {
                 diagnostics.error("'\(reference.name)' cannot be protected", at: reference.location,
                                   notes: [.init("Parse always returns objectId, createdAt, updatedAt and ACL")])
                 valid = false

@@ -37,7 +37,7 @@ import Testing
             guard let definition = item as? [String: Any], let name = definition["className"] as? String else { return nil }
             let builtin = BuiltinClass(rawValue: name)
             if name.hasPrefix("_"), builtin == nil { return nil }
-            let predefined = Set(["objectId", "createdAt", "updatedAt", "ACL"] + (builtin?.predefinedFields.map(\.name) ?? []))
+            let predefined = Set(NamingRules.parseObjectFieldNames + (builtin?.predefinedFields.map(\.name) ?? []))
             var fields: [String: Any] = [:]
             for (field, spec) in definition["fields"] as? [String: Any] ?? [:] where !predefined.contains(field) {
                 var spec = spec as? [String: Any] ?? [:]

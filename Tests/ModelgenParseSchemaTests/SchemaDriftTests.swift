@@ -75,6 +75,20 @@ import Testing
         ])
     }
 
+    /// `name_1` is Parse's own index on `_Role` only: on a class of the app it is the app's,
+    /// as `import` writes it, so `drift` compares it.
+    @Test func anIndexNamedLikeABuiltInOneIsTheAppsOnItsOwnClass() throws {
+        let schema = try Self.schema("classes:\n  Tag:\n    fields:\n      name: string\n")
+        let live = try ParseSchemaImportTests.json("""
+            {"results": [{"className": "Tag", "fields": {"name": {"type": "String"}},
+                          "indexes": {"_id_": {"_id": 1}, "name_1": {"name": 1}}},
+                         {"className": "_Role", "fields": {"name": {"type": "String"}}, "indexes": {"name_1": {"name": 1}}}]}
+            """)
+        #expect(try SchemaDrift.differences(schema: schema, live: live) == [
+            "Tag index name_1: the server has [name], the schema has no such index",
+        ])
+    }
+
     @Test func whatIsNotASchemasResponseIsAnError() throws {
         #expect(throws: ParseSchemaImport.Failure.self) {
             try SchemaDrift.differences(schema: Self.schema("classes: {}"), live: ParseSchemaImportTests.json(#"{"code": 1}"#))
