@@ -144,7 +144,7 @@ struct SwiftViewModels {
         case .parseSwift:
             if stored.contains(where: { $0.swiftName != $0.parseName }) {
                 // `originalData` stays out: the SDK keeps it in memory and never sends or decodes it.
-                let fixed = ["objectId", "createdAt", "updatedAt", "ACL"]
+                let fixed = NamingRules.parseObjectFieldNames
                 view.codingKeys = SwiftCodingKeysView(keys: fixed + stored.map { codingKey(swiftName: $0.swiftName, parseName: $0.parseName) })
             }
         case .parseRuntime:
