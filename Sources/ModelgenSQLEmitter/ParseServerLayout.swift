@@ -37,7 +37,8 @@ struct ParseServerLayout {
             default:
                 let type = columnType(type)
                 guard detail == .full || type.isSpatial else { return }
-                table.elements.append(.column(SQLColumn(name: name, type: type, description: definition?.description)))
+                table.elements.append(.column(SQLColumn(name: name, type: type, description: definition?.description,
+                                                                  location: definition?.location)))
             }
         }
         table.elements.append(.column(SQLColumn(name: "_rperm", type: .textArray)))

@@ -68,7 +68,7 @@ struct RelationalLayout {
 
     private func column(_ name: String, _ type: FieldType, _ field: FieldDefinition?) -> SQLColumn {
         var column = SQLColumn(name: name, type: .text, notNull: field?.isRequired ?? false,
-                               description: field?.description)
+                               description: field?.description, location: field?.location)
         switch type {
         case .scalar(let scalar):
             switch scalar {

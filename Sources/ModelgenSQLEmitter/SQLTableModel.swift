@@ -56,6 +56,8 @@ struct SQLColumn: Hashable {
     var defaultValue: SQLLiteral?
     var checks: [SQLCheck] = []
     var description: String?
+    /// The field it comes from, for messages.
+    var location: SourceLocation?
 }
 
 /// A foreign key from one column to another table's key.

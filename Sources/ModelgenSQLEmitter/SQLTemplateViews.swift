@@ -232,6 +232,16 @@ extension SQLScriptView: TemplateView {
     }
 }
 
+extension SQLTableView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "sql-table": CompiledSQLTemplates.sqlTable(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
 /// The default `sql-` templates compiled to Swift over these views.
 enum CompiledSQLTemplates {
     // sql-postgresql.mustache
@@ -480,8 +490,125 @@ enum CompiledSQLTemplates {
                     output.endTurn()
                 }
             }
+            v1.comments.withUnsafeBufferPointer { b2 in
+                for i2 in b2.indices {
+                    output.appendLiteral("COMMENT ON ")
+                    output.append(b2[i2].kind)
+                    output.appendLiteral(" ")
+                    output.append(b2[i2].target)
+                    output.appendLiteral(" IS ")
+                    output.append(b2[i2].text)
+                    output.appendLiteral(";\n")
+                    output.endTurn()
+                }
+            }
             output.endTurn()
         }
         output.appendLiteral("\nCOMMIT;\n")
+    }
+
+    // sql-table.mustache
+    static func sqlTable(_ view: SQLTableView, _ output: inout TemplateOutput) {
+        output.appendLiteral("CREATE TABLE IF NOT EXISTS ")
+        output.append(view.tableName)
+        output.appendLiteral(" (\n")
+        view.tableComment.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("    -- ")
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
+        }
+        view.elements.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                b1[i1].comment.withUnsafeBufferPointer { b2 in
+                    for i2 in b2.indices {
+                        output.appendLiteral("    -- ")
+                        output.append(b2[i2])
+                        output.appendLiteral("\n")
+                        output.endTurn()
+                    }
+                }
+                if let v2 = b1[i1].column {
+                    output.appendLiteral("    ")
+                    output.append(v2.name)
+                    output.appendLiteral(" ")
+                    output.append(v2.type)
+                    if v2.notNull {
+                        output.appendLiteral(" NOT NULL")
+                    }
+                    if let s3 = v2.defaultValue {
+                        output.appendLiteral(" DEFAULT ")
+                        output.append(s3)
+                    }
+                    v2.checks.withUnsafeBufferPointer { b3 in
+                        for i3 in b3.indices {
+                            output.appendLiteral(" CHECK (")
+                            output.append(b3[i3])
+                            output.appendLiteral(")")
+                            output.endTurn()
+                        }
+                    }
+                    output.append(b1[i1].comma)
+                    output.appendLiteral("\n")
+                }
+                if let s2 = b1[i1].primaryKey {
+                    output.appendLiteral("    PRIMARY KEY (")
+                    output.append(s2)
+                    output.appendLiteral(")")
+                    output.append(b1[i1].comma)
+                    output.appendLiteral("\n")
+                }
+                if let v2 = b1[i1].foreignKey {
+                    output.appendLiteral("    CONSTRAINT ")
+                    output.append(v2.constraintName)
+                    output.appendLiteral(" FOREIGN KEY (")
+                    output.append(v2.column)
+                    output.appendLiteral(") REFERENCES ")
+                    output.append(v2.target)
+                    output.appendLiteral(" (")
+                    output.append(v2.targetColumn)
+                    output.appendLiteral(") ON DELETE ")
+                    output.append(v2.onDelete)
+                    output.append(b1[i1].comma)
+                    output.appendLiteral("\n")
+                }
+                output.endTurn()
+            }
+        }
+        output.appendLiteral(");\n")
+        view.indexes.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("CREATE ")
+                if b1[i1].unique {
+                    output.appendLiteral("UNIQUE ")
+                }
+                output.appendLiteral("INDEX IF NOT EXISTS ")
+                output.append(b1[i1].indexName)
+                output.appendLiteral(" ON ")
+                output.append(b1[i1].owner)
+                if let s2 = b1[i1].method {
+                    output.appendLiteral(" USING ")
+                    output.append(s2)
+                }
+                output.appendLiteral(" (")
+                output.append(b1[i1].keys)
+                output.appendLiteral(");\n")
+                output.endTurn()
+            }
+        }
+        view.comments.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("COMMENT ON ")
+                output.append(b1[i1].kind)
+                output.appendLiteral(" ")
+                output.append(b1[i1].target)
+                output.appendLiteral(" IS ")
+                output.append(b1[i1].text)
+                output.appendLiteral(";\n")
+                output.endTurn()
+            }
+        }
     }
 }

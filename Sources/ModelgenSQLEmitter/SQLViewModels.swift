@@ -44,7 +44,8 @@ struct SQLViewModels {
         return lines
     }
 
-    private func table(_ table: SQLTable) -> SQLTableView {
+    /// One table's view: its `CREATE TABLE`, indexes and comments.
+    func table(_ table: SQLTable) -> SQLTableView {
         let inlineComments = dialect == .sqlite
         var elements: [SQLElementView] = []
         elements.reserveCapacity(table.elements.count + table.foreignKeys.count)
@@ -97,7 +98,7 @@ struct SQLViewModels {
                             elements: elements, indexes: table.indexes.map { index(of: $0, table: table.name) }, comments: comments)
     }
 
-    private func foreignKey(_ key: SQLForeignKey, table: String) -> SQLForeignKeyView {
+    func foreignKey(_ key: SQLForeignKey, table: String) -> SQLForeignKeyView {
         SQLForeignKeyView(
             constraintName: SQLIdentifierText(name: key.name), constraintNameLiteral: SQLStringLiteralText(content: key.name),
             owner: SQLIdentifierText(name: table),

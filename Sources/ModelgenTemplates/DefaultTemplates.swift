@@ -23,9 +23,6 @@ public enum DefaultTemplates {
             {{#tables}}
 
             {{> sql-table}}
-            {{#comments}}
-            COMMENT ON {{{kind}}} {{{target}}} IS {{{text}}};
-            {{/comments}}
             {{/tables}}
             {{#hasDeferredForeignKeys}}
 
@@ -88,6 +85,9 @@ public enum DefaultTemplates {
             {{#indexes}}
             CREATE {{#unique}}UNIQUE {{/unique}}INDEX IF NOT EXISTS {{{indexName}}} ON {{{owner}}}{{#method}} USING {{{.}}}{{/method}} ({{{keys}}});
             {{/indexes}}
+            {{#comments}}
+            COMMENT ON {{{kind}}} {{{target}}} IS {{{text}}};
+            {{/comments}}
 
             """####,
         "swift-class.mustache": ####"""

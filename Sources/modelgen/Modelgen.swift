@@ -12,7 +12,7 @@ struct Modelgen: AsyncParsableCommand {
             Exit codes: 0 success, 1 error (nothing written), 2 'check' found stale output.
             """,
         version: ModelgenVersion.current,
-        subcommands: [Gen.self, Check.self, Lint.self, Init.self, Import.self, Drift.self, TemplatesCommand.self]
+        subcommands: [Gen.self, Check.self, Lint.self, Migrate.self, Init.self, Import.self, Drift.self, TemplatesCommand.self]
     )
 }
 

@@ -16,7 +16,7 @@ enum TemplateViewSpecs {
         path: "Sources/ModelgenSQLEmitter/SQLTemplateViews.swift",
         templatePrefix: "sql-",
         enumName: "CompiledSQLTemplates",
-        roots: [("sql-postgresql", "SQLScriptView"), ("sql-sqlite", "SQLScriptView")],
+        roots: [("sql-postgresql", "SQLScriptView"), ("sql-sqlite", "SQLScriptView"), ("sql-table", "SQLTableView")],
         views: [
             View(name: "SQLScriptView", doc: "A whole script (`sql-postgresql`, `sql-sqlite`).", fields: [
                 Field(name: "summary", kind: .strings, doc: "The comment lines the script starts with."),

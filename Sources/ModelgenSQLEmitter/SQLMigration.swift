@@ -1,0 +1,166 @@
+import ModelgenDiagnostics
+import ModelgenSchema
+import ModelgenTemplates
+
+/// The SQL that takes a database made by modelgen from one schema version to exactly what
+/// modelgen makes from the next, in one dialect and layout: the two versions' tables, as the
+/// SQL emitter builds them, compared by name (``SQLTableDiff``) and spelled as statements.
+///
+/// Changes that lose data (a table or column dropped, a type changed with no conversion that
+/// keeps the values) are ``dataLosses``; a caller refuses them unless the user accepts them.
+/// Changes that only some rows can take (a field made required, a value narrowed) are guarded
+/// in the script: it stops, changing nothing, on the first row that cannot.
+public struct SQLMigration {
+    public let layout: SQLOptions.Layout
+    public let dialect: SQLOptions.Dialect
+    let diff: SQLTableDiff
+    let newTables: [SQLTable]
+
+    /// Compares the tables of `old` and `new` (both loaded and valid) in `layout` and `dialect`.
+    public init(from old: Schema, to new: Schema, layout: SQLOptions.Layout, dialect: SQLOptions.Dialect) {
+        self.layout = layout
+        self.dialect = dialect
+        let oldTables = Self.tables(of: old, layout: layout)
+        newTables = Self.tables(of: new, layout: layout)
+        diff = SQLTableDiff(old: oldTables, new: newTables, dialect: dialect)
+    }
+
+    private static func tables(of schema: Schema, layout: SQLOptions.Layout) -> [SQLTable] {
+        let list = switch layout {
+        case .relational: RelationalLayout(schema: schema).tables(.full)
+        case .parseServer: ParseServerLayout(schema: schema).tables(.full)
+        }
+        return (0..<list.count).map { list[$0] }
+    }
+
+    /// The problems `gen` would report for this schema's SQL in this layout and dialect (names
+    /// that collide in a database, and the like): a migration to a schema `gen` refuses is
+    /// refused too.
+    public static func check(_ schema: Schema, layout: SQLOptions.Layout, dialect: SQLOptions.Dialect,
+                             diagnostics: inout DiagnosticCollector) {
+        var checks = SQLSchemaChecks(schema: schema, options: SQLOptions(layout: layout, dialects: [dialect]))
+        for table in tables(of: schema, layout: layout) { checks.visit(table) }
+        checks.finish(diagnostics: &diagnostics)
+    }
+
+    /// Whether the two versions make the same tables.
+    public var isEmpty: Bool { diff.isEmpty }
+
+    /// Each change that loses data, as an error at the old schema's declaration: a class or a
+    /// relation removed (its table dropped), a field removed, a type changed with no conversion.
+    public var dataLosses: [Diagnostic] {
+        var losses: [Diagnostic] = []
+        let renameNote = Diagnostic.Note("a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)")
+        for table in diff.droppedTables {
+            switch table.origin {
+            case .joinTable:
+                losses.append(.error("\(table.subject()): dropping the relation's join table '\(table.name)' loses its links",
+                                     at: table.location, notes: [renameNote]))
+            default:
+                losses.append(.error("\(table.subject()): dropping the table loses its rows", at: table.location, notes: [renameNote]))
+            }
+        }
+        for change in diff.changedTables {
+            for column in change.droppedColumns {
+                let subject = change.old.subject(column: column.name)
+                if let added = change.addedColumns.first(where: { $0.name == column.name }) {
+                    losses.append(.error("\(subject): changing the column from \(dialect.typeName(column.type)) to \(dialect.typeName(added.type)) drops it and adds it again, which loses its data",
+                                         at: column.location ?? change.old.location,
+                                         notes: [.init("no conversion from \(dialect.typeName(column.type)) to \(dialect.typeName(added.type)) keeps every value; to keep them, add a new field, copy the values with your own SQL, then remove the old field")]))
+                } else {
+                    losses.append(.error("\(subject): dropping the column loses its data", at: column.location ?? change.old.location,
+                                         notes: [renameNote]))
+                }
+            }
+        }
+        return losses
+    }
+
+    /// The whole script: `header` as comment lines, then (when it drops data) what it loses,
+    /// then the statements. With no difference, a comment that says so and nothing to run.
+    public func script(header: [String], templates: TemplateSet) -> String {
+        var lines = header.map { "-- " + $0 }
+        guard !diff.isEmpty else {
+            lines.append("-- The two versions make the same \(dialect.displayName) tables: there is nothing to run.")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let losses = dataLosses
+        if !losses.isEmpty {
+            lines.append("-- It drops data, as accepted with --allow-data-loss:")
+            lines += losses.map { "--   " + $0.message }
+        }
+        var script = SQLMigrationScript(dialect: dialect, layout: layout, templates: templates)
+        switch dialect {
+        case .postgresql: script.writePostgreSQL(diff, newTables: newTables)
+        case .sqlite: script.writeSQLite(diff, newTables: newTables)
+        }
+        return lines.joined(separator: "\n") + "\n" + script.text
+    }
+}
+
+/// A check a migration makes before a change that some rows may not take: `query` returns a
+/// row when one cannot, and the script then stops with `message`, having changed nothing.
+struct SQLMigrationGuard {
+    var query: String
+    var message: String
+
+    static func tableIsEmpty(_ table: SQLTable, column: SQLColumn) -> SQLMigrationGuard {
+        SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name))",
+                          message: "\(table.subject(column: column.name)) is new, required and has no default, and the table has rows: give the field a default, or make it optional and fill it in")
+    }
+
+    static func noNulls(_ table: SQLTable, column: SQLColumn) -> SQLMigrationGuard {
+        let name = SQLSyntax.identifier(column.name)
+        return SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(name) IS NULL",
+                                 message: "\(table.subject(column: column.name)) is now required, and some rows have no value: fill them in first")
+    }
+
+    static func exactCast(_ table: SQLTable, column: SQLColumn, cast: SQLColumnCast, dialect: SQLOptions.Dialect) -> SQLMigrationGuard? {
+        guard let condition = cast.lossCondition(of: SQLSyntax.identifier(column.name), in: dialect) else { return nil }
+        return SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(condition)",
+                                 message: "\(table.subject(column: column.name)) changes from \(cast.summary(in: dialect)), and some values would not stay the same: change them first")
+    }
+
+    /// The new CHECK holds for every row, its value converted as the migration converts it.
+    static func check(_ check: SQLCheck, text: String, table: SQLTable, column: SQLColumn,
+                      conversion: String) -> SQLMigrationGuard {
+        let name = SQLSyntax.identifier(column.name)
+        let rows = conversion == name ? SQLSyntax.identifier(table.name)
+            : "(SELECT \(conversion) AS \(name) FROM \(SQLSyntax.identifier(table.name)))"
+        return SQLMigrationGuard(query: "SELECT 1 FROM \(rows) WHERE NOT (\(text))",
+                                 message: "\(table.subject(column: column.name)): some values break its new \(rule(check)): change them first")
+    }
+
+    private static func rule(_ check: SQLCheck) -> String {
+        switch check {
+        case .oneOf: "enum cases"
+        case .range: "min or max"
+        case .length: "minLength or maxLength"
+        case .count: "minCount or maxCount"
+        case .jsonValid: "JSON check"
+        case .jsonType(let type): "type (a JSON \(type))"
+        case .boolean: "boolean check"
+        }
+    }
+
+    static func references(_ table: SQLTable, key: SQLForeignKey) -> SQLMigrationGuard {
+        let column = SQLSyntax.identifier(key.column)
+        let query = "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(column) IS NOT NULL AND \(column) NOT IN (SELECT \(SQLSyntax.identifier(key.targetColumn)) FROM \(SQLSyntax.identifier(key.target)))"
+        return SQLMigrationGuard(query: query,
+                                 message: "\(table.subject(column: key.column)): some rows point to \(key.target) objects that do not exist: clear or fix them first")
+    }
+
+    static func unique(_ table: SQLTable, index: SQLIndex) -> SQLMigrationGuard {
+        let keys = index.keys.map { key in
+            switch key {
+            case .column(let name): SQLSyntax.identifier(name)
+            case .lowercased(let name): "lower(\(SQLSyntax.identifier(name)))"
+            }
+        }.joined(separator: ", ")
+        let filled = index.keys.map { "\(SQLSyntax.identifier($0.column)) IS NOT NULL" }.joined(separator: " AND ")
+        let query = "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(filled) GROUP BY \(keys) HAVING count(*) > 1"
+        let fields = index.keys.map(\.column).joined(separator: ", ")
+        return SQLMigrationGuard(query: query,
+                                 message: "\(table.subject()): the new unique index '\(index.name)' finds rows with the same \(fields): make them differ first")
+    }
+}

@@ -1,0 +1,332 @@
+import ModelgenTemplates
+
+/// Spells a ``SQLTableDiff`` as a script, in sections that run in an order each dialect can
+/// follow: what goes first, then what is new, then what changes, guarded where rows may not
+/// take a change. New and rebuilt tables come from the `sql-table` template, as in the create
+/// scripts, so they are what `gen` writes.
+struct SQLMigrationScript {
+    let dialect: SQLOptions.Dialect
+    let layout: SQLOptions.Layout
+    let templates: TemplateSet
+    private(set) var text = ""
+
+    init(dialect: SQLOptions.Dialect, layout: SQLOptions.Layout, templates: TemplateSet) {
+        self.dialect = dialect
+        self.layout = layout
+        self.templates = templates
+    }
+
+    private static func q(_ name: String) -> String { SQLSyntax.identifier(name) }
+
+    // MARK: PostgreSQL
+
+    /// `ALTER TABLE` for every change, in one transaction.
+    mutating func writePostgreSQL(_ diff: SQLTableDiff, newTables: [SQLTable]) {
+        line("")
+        line("BEGIN;")
+        section("Foreign keys that change or go.")
+        for change in diff.changedTables {
+            for key in change.droppedForeignKeys {
+                line("ALTER TABLE \(Self.q(change.new.name)) DROP CONSTRAINT \(Self.q(key.name));")
+            }
+        }
+        section("Indexes that change or go.")
+        for change in diff.changedTables {
+            for index in change.droppedIndexes { line("DROP INDEX \(Self.q(index.name));") }
+        }
+        section("CHECK constraints of columns whose rules or types change (added again below).")
+        for change in diff.changedTables {
+            let columns = change.changedColumns.filter { $0.checksChange || ($0.cast != nil && !diff.checkTexts($0.old).isEmpty) }
+            if !columns.isEmpty { dropChecks(of: columns.map(\.old.name), table: change.new.name) }
+        }
+        section("Tables that go, with their rows.")
+        if !diff.droppedTables.isEmpty {
+            line("DROP TABLE \(diff.droppedTables.map { Self.q($0.name) }.joined(separator: ", "));")
+        }
+        section("Columns that go, with their data.")
+        for change in diff.changedTables {
+            for column in change.droppedColumns {
+                line("ALTER TABLE \(Self.q(change.new.name)) DROP COLUMN \(Self.q(column.name));")
+            }
+        }
+        let order = SQLTableOrder(diff.addedTables.map(SQLTableOrder.Node.init))
+        section("New tables.")
+        let views = viewModels(diff.addedTables, order: order)
+        for position in order.positions {
+            text += "\n" + templates.render("sql-table", views.table(diff.addedTables[position]))
+        }
+        section("New columns.")
+        for change in diff.changedTables {
+            for column in change.addedColumns {
+                if column.notNull && column.defaultValue == nil {
+                    writeGuard(.tableIsEmpty(change.new, column: column))
+                }
+                line("ALTER TABLE \(Self.q(change.new.name)) ADD COLUMN \(columnDefinition(column));")
+            }
+        }
+        section("Columns that change.")
+        for change in diff.changedTables {
+            let table = Self.q(change.new.name)
+            for column in change.changedColumns {
+                let name = Self.q(column.new.name)
+                if let cast = column.cast {
+                    if column.old.defaultValue != nil { line("ALTER TABLE \(table) ALTER COLUMN \(name) DROP DEFAULT;") }
+                    if let check = SQLMigrationGuard.exactCast(change.new, column: column.new, cast: cast, dialect: dialect) {
+                        writeGuard(check)
+                    }
+                    line("ALTER TABLE \(table) ALTER COLUMN \(name) TYPE \(dialect.typeName(column.new.type)) USING \(cast.conversion(of: name, in: dialect));")
+                }
+                if column.defaultChanges || (column.cast != nil && column.new.defaultValue != nil) {
+                    if let value = column.new.defaultValue {
+                        line("ALTER TABLE \(table) ALTER COLUMN \(name) SET DEFAULT \(SQLLiteralText(literal: value, dialect: dialect).text);")
+                    } else if column.cast == nil {
+                        line("ALTER TABLE \(table) ALTER COLUMN \(name) DROP DEFAULT;")
+                    }
+                }
+                if column.nullabilityChanges {
+                    if column.new.notNull {
+                        writeGuard(.noNulls(change.new, column: column.new))
+                        line("ALTER TABLE \(table) ALTER COLUMN \(name) SET NOT NULL;")
+                    } else {
+                        line("ALTER TABLE \(table) ALTER COLUMN \(name) DROP NOT NULL;")
+                    }
+                }
+                if column.checksChange || (column.cast != nil && !diff.checkTexts(column.old).isEmpty) {
+                    for check in column.new.checks where dialect.spells(check, on: column.new) {
+                        let text = SQLCheckText(check: check, column: column.new.name, dialect: dialect).text
+                        writeGuard(.check(check, text: text, table: change.new, column: column.new, conversion: name))
+                        line("ALTER TABLE \(table) ADD CHECK (\(text));")
+                    }
+                }
+            }
+        }
+        section("Foreign keys that are new or change.")
+        for change in diff.changedTables {
+            for key in change.addedForeignKeys {
+                // A new column holds no values yet.
+                if !change.addedColumns.contains(where: { $0.name == key.column }) { writeGuard(.references(change.new, key: key)) }
+                line(addForeignKey(key, table: change.new.name))
+            }
+        }
+        for (table, key) in order.deferred { line(addForeignKey(key, table: table)) }
+        section("Indexes that are new or change.")
+        for change in diff.changedTables {
+            for index in change.addedIndexes {
+                if index.isUnique { writeGuard(.unique(change.new, index: index)) }
+                line(createIndex(index, table: change.new.name))
+            }
+        }
+        if layout == .relational {
+            section("Descriptions.")
+            for change in diff.changedTables {
+                if change.descriptionChanges { line(comment(table: change.new.name, column: nil, change.new.description)) }
+                for column in change.describedColumns { line(comment(table: change.new.name, column: column.name, column.description)) }
+            }
+        }
+        endSections()
+        line("")
+        line("COMMIT;")
+    }
+
+    /// Drops the CHECK constraints of some columns of a table, whatever PostgreSQL named them
+    /// when the table was made.
+    private mutating func dropChecks(of columns: [String], table: String) {
+        let regclass = SQLStringLiteralText(content: table, quotedAsIdentifier: true).text
+        let names = columns.map(SQLSyntax.stringLiteral).joined(separator: ", ")
+        let body = """
+            DO $modelgen$
+            DECLARE
+                check_name name;
+            BEGIN
+                FOR check_name IN
+                    SELECT c.conname FROM pg_catalog.pg_constraint c
+                    JOIN pg_catalog.pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+                    WHERE c.conrelid = \(regclass)::regclass AND c.contype = 'c' AND a.attname IN (\(names))
+                LOOP
+                    EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', \(SQLSyntax.stringLiteral(table)), check_name);
+                END LOOP;
+            END
+            $modelgen$;
+            """
+        line(body)
+    }
+
+    private func addForeignKey(_ key: SQLForeignKey, table: String) -> String {
+        "ALTER TABLE \(Self.q(table)) ADD CONSTRAINT \(Self.q(key.name)) FOREIGN KEY (\(Self.q(key.column))) REFERENCES \(Self.q(key.target)) (\(Self.q(key.targetColumn))) ON DELETE \(dialect.onDelete(key.onDelete));"
+    }
+
+    private func comment(table: String, column: String?, _ description: String?) -> String {
+        let target = SQLQualifiedNameText(table: table, column: column).text
+        let text = SQLSyntax.commentText(description).map { SQLStringLiteralText(content: $0).text } ?? "NULL"
+        return "COMMENT ON \(column == nil ? "TABLE" : "COLUMN") \(target) IS \(text);"
+    }
+
+    /// A column as `CREATE TABLE` and `ADD COLUMN` write it.
+    private func columnDefinition(_ column: SQLColumn) -> String {
+        var text = "\(Self.q(column.name)) \(dialect.typeName(column.type))"
+        if column.notNull { text += " NOT NULL" }
+        if let value = column.defaultValue { text += " DEFAULT " + SQLLiteralText(literal: value, dialect: dialect).text }
+        for check in column.checks where dialect.spells(check, on: column) {
+            text += " CHECK (\(SQLCheckText(check: check, column: column.name, dialect: dialect).text))"
+        }
+        return text
+    }
+
+    // MARK: SQLite
+
+    /// SQLite's `ALTER TABLE` cannot change a column or a constraint, so a table whose
+    /// definition changes is rebuilt the way SQLite documents (a new table, the rows copied,
+    /// the old one dropped, the new one renamed, its indexes made again), with foreign keys
+    /// off while it runs and checked before the end.
+    mutating func writeSQLite(_ diff: SQLTableDiff, newTables: [SQLTable]) {
+        line("")
+        line("-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete")
+        line("-- or block the rows that point to it); they are checked before COMMIT and turned on after.")
+        line("PRAGMA foreign_keys = OFF;")
+        line("")
+        line("BEGIN;")
+        let rebuilt = diff.changedTables.filter(\.changesDefinition)
+        let kept = diff.changedTables.filter { !$0.changesDefinition }
+        section("Indexes that change or go.")
+        for change in kept {
+            for index in change.droppedIndexes { line("DROP INDEX \(Self.q(index.name));") }
+        }
+        section("Tables that go, with their rows.")
+        for table in diff.droppedTables { line("DROP TABLE \(Self.q(table.name));") }
+        section("New tables.")
+        let views = viewModels(diff.addedTables, order: SQLTableOrder([]))
+        for table in diff.addedTables {
+            text += "\n" + templates.render("sql-table", views.table(table))
+        }
+        let rebuiltViews = viewModels(rebuilt.map(\.new), order: SQLTableOrder([]))
+        for change in rebuilt {
+            section("\(change.new.subject()): rebuilt (\(Self.q(change.new.name)) changes in ways ALTER TABLE cannot make).")
+            writeGuards(forRebuilding: change, diff: diff)
+            let temporary = "modelgen_new_" + change.new.name
+            var view = rebuiltViews.table(change.new)
+            view.tableName = SQLIdentifierText(name: temporary)
+            let indexes = view.indexes
+            view.indexes = []
+            text += templates.render("sql-table", view)
+            var targets: [String] = []
+            var sources: [String] = []
+            for column in SQLTableDiff.columns(of: change.new) where !change.addedColumns.contains(where: { $0.name == column.name }) {
+                targets.append(Self.q(column.name))
+                let cast = change.changedColumns.first { $0.new.name == column.name }?.cast
+                sources.append(cast?.conversion(of: Self.q(column.name), in: dialect) ?? Self.q(column.name))
+            }
+            line("INSERT INTO \(Self.q(temporary)) (\(targets.joined(separator: ", ")))")
+            line("    SELECT \(sources.joined(separator: ", ")) FROM \(Self.q(change.new.name));")
+            line("DROP TABLE \(Self.q(change.new.name));")
+            line("ALTER TABLE \(Self.q(temporary)) RENAME TO \(Self.q(change.new.name));")
+            for index in indexes {
+                text += "CREATE \(index.unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(index.indexName.text) ON \(index.owner.text) (\(index.keys.text));\n"
+            }
+        }
+        section("Indexes that are new or change.")
+        for change in kept {
+            for index in change.addedIndexes {
+                if index.isUnique { writeGuard(.unique(change.new, index: index)) }
+                line(createIndex(index, table: change.new.name))
+            }
+        }
+        if !rebuilt.isEmpty || !diff.addedTables.isEmpty {
+            section("Every row points to a row that exists.")
+            writeGuard(SQLMigrationGuard(query: "SELECT 1 FROM pragma_foreign_key_check",
+                                         message: "some rows point to rows that do not exist: run PRAGMA foreign_key_check to see them"))
+        }
+        endSections()
+        line("")
+        line("COMMIT;")
+        line("")
+        line("PRAGMA foreign_keys = ON;")
+    }
+
+    /// What a rebuilt table's rows must allow before they are copied: new required columns,
+    /// columns made required, converted values, new CHECKs, foreign keys and unique indexes.
+    private mutating func writeGuards(forRebuilding change: SQLTableDiff.TableChange, diff: SQLTableDiff) {
+        for column in change.addedColumns where column.notNull && column.defaultValue == nil {
+            writeGuard(.tableIsEmpty(change.new, column: column))
+        }
+        for column in change.changedColumns {
+            let name = Self.q(column.new.name)
+            if let cast = column.cast, let check = SQLMigrationGuard.exactCast(change.new, column: column.new, cast: cast, dialect: dialect) {
+                writeGuard(check)
+            }
+            if column.nullabilityChanges && column.new.notNull { writeGuard(.noNulls(change.new, column: column.new)) }
+            if column.checksChange || column.cast != nil {
+                let conversion = column.cast?.conversion(of: name, in: dialect) ?? name
+                for check in column.new.checks where dialect.spells(check, on: column.new) {
+                    let text = SQLCheckText(check: check, column: column.new.name, dialect: dialect).text
+                    writeGuard(.check(check, text: text, table: change.new, column: column.new, conversion: conversion))
+                }
+            }
+        }
+        for key in change.addedForeignKeys where !change.addedColumns.contains(where: { $0.name == key.column }) {
+            writeGuard(.references(change.new, key: key))
+        }
+        for index in change.addedIndexes where index.isUnique {
+            writeGuard(.unique(change.new, index: index))
+        }
+    }
+
+    // MARK: Shared
+
+    private func viewModels(_ tables: [SQLTable], order: SQLTableOrder) -> SQLViewModels {
+        SQLViewModels(layout: layout, dialect: dialect, tables: SQLTableList(count: tables.count) { tables[$0] }, order: order)
+    }
+
+    private func createIndex(_ index: SQLIndex, table: String) -> String {
+        let method = dialect.indexMethod(index).map { " USING \($0)" } ?? ""
+        return "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(Self.q(index.name)) ON \(Self.q(table))\(method) (\(SQLIndexKeysText(keys: index.keys, dialect: dialect).text));"
+    }
+
+    /// Stops the script, with `check.message`, when `check.query` finds a row: PostgreSQL raises
+    /// an exception; SQLite has no way to raise one outside a trigger, so a row is inserted
+    /// into a temporary table whose CHECK, named by the message, fails.
+    private mutating func writeGuard(_ check: SQLMigrationGuard) {
+        switch dialect {
+        case .postgresql:
+            var tag = "$guard$"
+            var number = 1
+            while check.query.contains(tag) || check.message.contains(tag) {
+                number += 1
+                tag = "$guard\(number)$"
+            }
+            line("""
+                DO \(tag)
+                BEGIN
+                    IF EXISTS (\(check.query)) THEN
+                        RAISE EXCEPTION USING MESSAGE = \(dialect.stringLiteral(check.message));
+                    END IF;
+                END
+                \(tag);
+                """)
+        case .sqlite:
+            line("CREATE TEMP TABLE \"modelgen_guard\" (\"passed\" INTEGER CONSTRAINT \(Self.q(check.message)) CHECK (\"passed\"));")
+            line("INSERT INTO \"modelgen_guard\" SELECT NOT EXISTS (\(check.query));")
+            line("DROP TABLE \"modelgen_guard\";")
+        }
+    }
+
+    private mutating func line(_ statement: String) {
+        text += statement + "\n"
+    }
+
+    /// A section's comment; its statements follow. Sections with none are left out: the
+    /// comment is taken back when the next section starts, or the script ends, first.
+    private mutating func section(_ title: String) {
+        endSections()
+        let heading = "\n-- \(title)\n"
+        text += heading
+        pendingSection = heading
+    }
+
+    /// Takes back the last section's comment when nothing followed it.
+    private mutating func endSections() {
+        if let last = pendingSection, text.hasSuffix(last) { text.removeLast(last.count) }
+        pendingSection = nil
+    }
+
+    private var pendingSection: String?
+}

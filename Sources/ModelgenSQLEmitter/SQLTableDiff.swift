@@ -1,0 +1,149 @@
+import ModelgenDiagnostics
+
+/// What differs between the tables a layout makes from two schema versions, as one dialect
+/// spells them: tables, columns, constraints and indexes matched by name, the way the
+/// database sees them. A migration is these differences, spelled as statements.
+struct SQLTableDiff {
+    /// A column whose type, nullability, default or checks change.
+    struct ColumnChange {
+        var old: SQLColumn
+        var new: SQLColumn
+        /// The conversion of its values when its type changes (and one keeps them).
+        var cast: SQLColumnCast?
+        var typeChanges: Bool { old.type != new.type }
+        var nullabilityChanges: Bool { old.notNull != new.notNull }
+        var defaultChanges: Bool
+        var checksChange: Bool
+    }
+
+    /// A table in both versions that differs.
+    struct TableChange {
+        var old: SQLTable
+        var new: SQLTable
+        var addedColumns: [SQLColumn] = []
+        /// Columns that go, with their data: removed fields, and fields whose type changes with
+        /// no conversion (they are added again, in `addedColumns`).
+        var droppedColumns: [SQLColumn] = []
+        var changedColumns: [ColumnChange] = []
+        var droppedForeignKeys: [SQLForeignKey] = []
+        var addedForeignKeys: [SQLForeignKey] = []
+        var droppedIndexes: [SQLIndex] = []
+        var addedIndexes: [SQLIndex] = []
+        /// Columns whose description changes (or which are new and have one).
+        var describedColumns: [SQLColumn] = []
+        var descriptionChanges = false
+        var primaryKeyChanges = false
+
+        /// Whether anything but indexes and descriptions changes: what SQLite rebuilds a table for.
+        var changesDefinition: Bool {
+            !addedColumns.isEmpty || !droppedColumns.isEmpty || !changedColumns.isEmpty
+                || !droppedForeignKeys.isEmpty || !addedForeignKeys.isEmpty || primaryKeyChanges
+        }
+
+        var isEmpty: Bool {
+            !changesDefinition && droppedIndexes.isEmpty && addedIndexes.isEmpty && describedColumns.isEmpty && !descriptionChanges
+        }
+    }
+
+    let dialect: SQLOptions.Dialect
+    /// In the new version's order.
+    var addedTables: [SQLTable] = []
+    /// In the old version's order.
+    var droppedTables: [SQLTable] = []
+    /// In the new version's order.
+    var changedTables: [TableChange] = []
+
+    var isEmpty: Bool { addedTables.isEmpty && droppedTables.isEmpty && changedTables.isEmpty }
+
+    init(old: [SQLTable], new: [SQLTable], dialect: SQLOptions.Dialect) {
+        self.dialect = dialect
+        let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newNames = Set(new.map(\.name))
+        droppedTables = old.filter { !newNames.contains($0.name) }
+        for table in new {
+            guard let previous = oldByName[table.name] else {
+                addedTables.append(table)
+                continue
+            }
+            let change = compare(previous, table)
+            if !change.isEmpty { changedTables.append(change) }
+        }
+    }
+
+    private func compare(_ old: SQLTable, _ new: SQLTable) -> TableChange {
+        var change = TableChange(old: old, new: new)
+        let oldColumns = Self.columns(of: old)
+        let newColumns = Self.columns(of: new)
+        for column in oldColumns where !newColumns.contains(where: { $0.name == column.name }) {
+            change.droppedColumns.append(column)
+        }
+        for column in newColumns {
+            guard let previous = oldColumns.first(where: { $0.name == column.name }) else {
+                change.addedColumns.append(column)
+                if column.description != nil { change.describedColumns.append(column) }
+                continue
+            }
+            if previous.description != column.description { change.describedColumns.append(column) }
+            var cast: SQLColumnCast?
+            if previous.type != column.type {
+                cast = SQLColumnCast(from: previous.type, to: column.type)
+                if cast == nil {
+                    change.droppedColumns.append(previous)
+                    change.addedColumns.append(column)
+                    continue
+                }
+            }
+            let columnChange = ColumnChange(old: previous, new: column, cast: cast,
+                                            defaultChanges: previous.defaultValue != column.defaultValue,
+                                            checksChange: checkTexts(previous) != checkTexts(column))
+            if cast != nil || columnChange.nullabilityChanges || columnChange.defaultChanges || columnChange.checksChange {
+                change.changedColumns.append(columnChange)
+            }
+        }
+        let droppedNames = Set(change.droppedColumns.map(\.name))
+        for key in old.foreignKeys where !new.foreignKeys.contains(key) || droppedNames.contains(key.column) {
+            change.droppedForeignKeys.append(key)
+        }
+        for key in new.foreignKeys where !old.foreignKeys.contains(key) || droppedNames.contains(key.column) {
+            change.addedForeignKeys.append(key)
+        }
+        // Indexes are told apart by name and definition; a column dropped and added again takes
+        // its indexes with it.
+        func same(_ a: SQLIndex, _ b: SQLIndex) -> Bool {
+            a.name == b.name && a.keys == b.keys && a.isUnique == b.isUnique && a.isSpatial == b.isSpatial
+        }
+        func touchesDropped(_ index: SQLIndex) -> Bool { index.keys.contains { droppedNames.contains($0.column) } }
+        for index in old.indexes where !new.indexes.contains(where: { same($0, index) }) || touchesDropped(index) {
+            change.droppedIndexes.append(index)
+        }
+        for index in new.indexes where !old.indexes.contains(where: { same($0, index) }) || touchesDropped(index) {
+            change.addedIndexes.append(index)
+        }
+        change.descriptionChanges = old.description != new.description
+        change.primaryKeyChanges = old.primaryKey != new.primaryKey
+        return change
+    }
+
+    /// Ordered as the table writes them.
+    static func columns(of table: SQLTable) -> [SQLColumn] {
+        table.elements.compactMap { if case .column(let column) = $0 { column } else { nil } }
+    }
+
+    /// The CHECK expressions the dialect writes for `column`.
+    func checkTexts(_ column: SQLColumn) -> [String] {
+        column.checks.filter { dialect.spells($0, on: column) }
+            .map { SQLCheckText(check: $0, column: column.name, dialect: dialect).text }
+    }
+}
+
+extension SQLTable {
+    /// What a message calls the table, or one of its columns: `Book`, `Book.title`, and for a
+    /// join table the relation, `Book.tags`.
+    func subject(column: String? = nil) -> String {
+        switch origin {
+        case .classTable(let className): column.map { "\(className).\($0)" } ?? className
+        case .joinTable(let field, let className): "\(className).\(field)"
+        default: column.map { "\(name).\($0)" } ?? name
+        }
+    }
+}
