@@ -101,10 +101,14 @@ struct SQLTableDiff {
             }
         }
         let droppedNames = Set(change.droppedColumns.map(\.name))
-        for key in old.foreignKeys where !new.foreignKeys.contains(key) || droppedNames.contains(key.column) {
+        // Compared by what the database holds of them, not where they were declared.
+        func same(_ a: SQLForeignKey, _ b: SQLForeignKey) -> Bool {
+            a.name == b.name && a.column == b.column && a.target == b.target && a.targetColumn == b.targetColumn && a.onDelete == b.onDelete
+        }
+        for key in old.foreignKeys where !new.foreignKeys.contains(where: { same($0, key) }) || droppedNames.contains(key.column) {
             change.droppedForeignKeys.append(key)
         }
-        for key in new.foreignKeys where !old.foreignKeys.contains(key) || droppedNames.contains(key.column) {
+        for key in new.foreignKeys where !old.foreignKeys.contains(where: { same($0, key) }) || droppedNames.contains(key.column) {
             change.addedForeignKeys.append(key)
         }
         // Indexes are told apart by name and definition; a column dropped and added again takes

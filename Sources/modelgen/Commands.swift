@@ -110,7 +110,7 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check that the output directory holds exactly what 'gen' would write.",
-        discussion: "Exit 0 when fresh, 2 when stale (with a diff), 1 on any error. Writes nothing.")
+        discussion: "Exit 0 when fresh, 2 when stale (with a diff) or when a model that keeps migrations changed without one, 1 on any error. Writes nothing.")
 
     @OptionGroup var options: GenerationOptions
 
@@ -146,9 +146,31 @@ struct Check: ParsableCommand {
             throw ExitCode(1)
         }
         let stale = outcome.stale
-        guard stale > 0 else { return }
-        Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(outcome.staleOutputs.joined(separator: ", ")); run 'modelgen gen'")
+        let unmigrated = try Self.schemaChangesWithoutMigration(runs)
+        guard stale > 0 || unmigrated > 0 else { return }
+        if stale > 0 {
+            Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(outcome.staleOutputs.joined(separator: ", ")); run 'modelgen gen'")
+        }
         throw ExitCode(2)
+    }
+
+    /// For each model that keeps migrations (its SQL folder has a `migrations` folder with one
+    /// in it), whether its schema changed since the last: says so and returns how many did.
+    private static func schemaChangesWithoutMigration(_ runs: [(settings: RunSettings, result: Generator.Result)]) throws -> Int {
+        var count = 0
+        for run in runs {
+            var diagnostics = DiagnosticCollector()
+            guard let history = MigrationHistory.of(run.settings, diagnostics: &diagnostics), let last = history.migrations.last,
+                  let schema = run.result.schema
+            else { continue }
+            let previous = history.lastSchema(diagnostics: &diagnostics)
+            Console.report(diagnostics.diagnostics)
+            guard let previous, !diagnostics.hasErrors else { throw ExitCode(1) }
+            guard history.changes(from: previous, to: schema) else { continue }
+            Console.error("modelgen: error: \(Console.relative(history.folder)): the schema changed since \(last.folderName), and no migration leads to it; run 'modelgen migrate --create NAME'")
+            count += 1
+        }
+        return count
     }
 
     /// Prints what differs and returns how many files are stale.

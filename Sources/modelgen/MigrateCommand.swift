@@ -6,86 +6,175 @@ import ModelgenSchema
 import ModelgenSQLEmitter
 import ModelgenTemplates
 
-/// `modelgen migrate`: the SQL that takes a database made from one schema version to the next.
+/// `modelgen migrate`: the SQL that takes a database made from one schema version to the next,
+/// printed, or written into the model's migration history.
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Print the SQL that migrates a database made from one schema version to the next.",
+        abstract: "Print, or keep, the SQL that migrates a database made from one schema version to the next.",
+        usage: """
+            modelgen migrate OLD NEW --dialect postgresql|sqlite [--layout relational|parse-server] [--allow-data-loss]
+            modelgen migrate --create NAME [--config FILE] [--allow-data-loss]
+            """,
         discussion: """
-            modelgen migrate OLD NEW --dialect postgresql|sqlite [--layout relational|parse-server]
-            OLD and NEW are each a schema file or a folder of them (take the old one from git:
-            git show v1:Schemas/App.yaml > old.yaml). Changes that drop data are refused unless
-            --allow-data-loss is given. Exit codes: 0 the SQL is printed, 1 error or refusal.
+            OLD and NEW are each a schema file or a folder of schema files (take the old one from git:
+            git show v1:Schemas/App.yaml > old.yaml). --create writes the next migration of each model
+            that runs the sql emitter into <output>/SQL/migrations/NNNN_NAME/, from the schema the last
+            one leads to. Changes that drop data are refused unless --allow-data-loss is given.
+            Exit codes: 0 done, 1 error or refusal.
             """)
 
-    @Argument(help: "The schema the database was made from: a file or a folder of schema files.")
-    var old: String
+    @Argument(help: ArgumentHelp("The schema the database was made from, then the schema to migrate it to: each a file or a folder of schema files.",
+                                 valueName: "OLD NEW"))
+    var versions: [String] = []
 
-    @Argument(help: "The schema to migrate it to: a file or a folder of schema files.")
-    var new: String
+    @Option(name: .long, help: "postgresql or sqlite (with OLD and NEW).")
+    var dialect: SQLOptions.Dialect?
 
-    @Option(name: .long, help: "postgresql or sqlite.")
-    var dialect: SQLOptions.Dialect
+    @Option(name: .long, help: "relational (default) or parse-server, as the database was made (with OLD and NEW).")
+    var layout: SQLOptions.Layout?
 
-    @Option(name: .long, help: "relational (default) or parse-server, as the database was made.")
-    var layout: SQLOptions.Layout = .relational
+    @Option(name: .long, help: ArgumentHelp("Write the next migration of the config's models, named NAME (lowercase letters, digits, _).",
+                                            valueName: "NAME"))
+    var create: String?
+
+    @Option(name: .long, help: "The config file, with --create (default: modelgen.yml in the current directory).")
+    var config: String?
 
     @Flag(name: .long, help: "Drop tables and columns whose data the new schema has no place for.")
     var allowDataLoss = false
 
+    func validate() throws {
+        if let create {
+            guard versions.isEmpty else { throw ValidationError("--create takes no OLD and NEW: it starts from the last migration") }
+            guard dialect == nil, layout == nil else {
+                throw ValidationError("--create makes migrations in the sql emitter's dialects and layout; drop --dialect and --layout")
+            }
+            guard MigrationHistory.isValidName(create) else {
+                throw ValidationError("'\(create)' is not a migration name: use lowercase letters, digits and _, starting with a letter, as in add_isbn")
+            }
+        } else {
+            guard versions.count == 2 else { throw ValidationError("give OLD and NEW (two schema files or folders), or --create NAME") }
+            guard dialect != nil else { throw ValidationError("give --dialect postgresql or --dialect sqlite") }
+            guard config == nil else { throw ValidationError("--config goes with --create") }
+        }
+    }
+
     func run() throws {
-        let oldSchema = try Self.load(old, as: "OLD")
-        let newSchema = try Self.load(new, as: "NEW")
-        var problems = DiagnosticCollector()
-        SQLMigration.check(oldSchema, layout: layout, dialect: dialect, diagnostics: &problems)
-        SQLMigration.check(newSchema, layout: layout, dialect: dialect, diagnostics: &problems)
-        Console.report(problems.diagnostics)
-        guard !problems.hasErrors else { throw ExitCode(1) }
+        if let create { return try createMigrations(named: create) }
+        let (old, new) = (versions[0], versions[1])
+        let dialect = dialect ?? .postgresql
+        let layout = layout ?? .relational
+        let oldSchema = try Self.validate(Self.request(old, as: "OLD"), layout: layout, dialects: [dialect])
+        let newSchema = try Self.validate(Self.request(new, as: "NEW"), layout: layout, dialects: [dialect])
 
         let migration = SQLMigration(from: oldSchema, to: newSchema, layout: layout, dialect: dialect)
-        let losses = migration.dataLosses
-        if !losses.isEmpty && !allowDataLoss {
-            Console.report(losses)
-            Console.error("modelgen: error: \(losses.count) \(losses.count == 1 ? "change loses" : "changes lose") data; nothing printed. Pass --allow-data-loss to accept \(losses.count == 1 ? "it" : "them")")
+        try refuseLosses(migration.dataLosses)
+        let header = [
+            "Migration by modelgen from \(old) to \(new): \(dialect == .postgresql ? "PostgreSQL" : "SQLite"), \(layout.rawValue) layout.",
+        ] + Self.howToApply(dialect, file: "migration.sql")
+        Console.out(migration.script(header: header, templates: try Self.templates()), terminator: "")
+    }
+
+    /// `--create`: the next migration of every model that runs the sql emitter and changed.
+    private func createMigrations(named name: String) throws {
+        let runs = try Runner.settings(.init(configPath: config))
+        var histories: [(RunSettings, MigrationHistory)] = []
+        for settings in runs {
+            var diagnostics = DiagnosticCollector()
+            let history = MigrationHistory.of(settings, diagnostics: &diagnostics)
+            Console.report(diagnostics.diagnostics)
+            guard !diagnostics.hasErrors else { throw ExitCode(1) }
+            if let history { histories.append((settings, history)) }
+        }
+        guard !histories.isEmpty else {
+            Console.report([.error("no model runs the sql emitter, so there is no migration to make", at: nil,
+                                   notes: [.init("add sql to the model's emitters in \(Configuration.fileName)")])])
             throw ExitCode(1)
         }
+        let templates = try Self.templates()
+        for (settings, history) in histories {
+            let schema = try Self.validate(settings.request, layout: history.options.layout, dialects: history.options.dialects)
+            var problems = DiagnosticCollector()
+            let previous = history.lastSchema(diagnostics: &problems)
+            Console.report(problems.diagnostics)
+            guard let previous, !problems.hasErrors else { throw ExitCode(1) }
+
+            let migration = history.next(named: name)
+            let start = history.migrations.last.map { "the schema of \($0.folderName)" } ?? "an empty database"
+            let header = { (dialect: SQLOptions.Dialect) in
+                ["Migration \(migration.folderName) by modelgen, \(history.options.layout.rawValue) layout: from \(start) to the schema in \(MigrationHistory.snapshotFolderName)/."]
+                    + Self.howToApply(dialect, file: dialect.fileName)
+            }
+            guard let scripts = history.scripts(from: previous, to: schema, header: header, templates: templates) else {
+                let since = history.migrations.last.map { "since \($0.folderName)" } ?? "to migrate"
+                Console.out("\(Console.relative(history.folder)): no schema change \(since); nothing to create")
+                continue
+            }
+            try refuseLosses(history.dataLosses(from: previous, to: schema))
+            do {
+                let path = try history.write(migration, scripts: scripts, inputs: settings.request.inputs)
+                Console.out("created \(Console.relative(path)): \(scripts.map(\.0.fileName).joined(separator: ", ")) and \(MigrationHistory.snapshotFolderName)/")
+            } catch {
+                Console.report([.error(error.description, at: nil)])
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    /// Loads the model's schema, as `lint` does, and refuses one whose SQL `gen` would refuse.
+    private static func validate(_ request: Generator.Request, layout: SQLOptions.Layout, dialects: [SQLOptions.Dialect]) throws -> Schema {
+        let result = Generator().lint(request)
+        Console.report(result.diagnostics.filter { $0.severity == .error })
+        guard result.succeeded, let schema = result.schema else { throw ExitCode(1) }
+        var problems = DiagnosticCollector()
+        for dialect in dialects { SQLMigration.check(schema, layout: layout, dialect: dialect, diagnostics: &problems) }
+        Console.report(problems.diagnostics)
+        guard !problems.hasErrors else { throw ExitCode(1) }
+        return schema
+    }
+
+    private func refuseLosses(_ losses: [Diagnostic]) throws {
+        guard !losses.isEmpty && !allowDataLoss else { return }
+        Console.report(losses)
+        Console.error("modelgen: error: \(losses.count) \(losses.count == 1 ? "change loses" : "changes lose") data; nothing made. Pass --allow-data-loss to accept \(losses.count == 1 ? "it" : "them")")
+        throw ExitCode(1)
+    }
+
+    static func howToApply(_ dialect: SQLOptions.Dialect, file: String) -> [String] {
+        [
+            "It runs in one transaction: all of it, or, when a statement or a check fails, none of it.",
+            dialect == .postgresql ? "Apply with: psql -v ON_ERROR_STOP=1 -f \(file)" : "Apply with: sqlite3 -bail app.db < \(file)",
+        ]
+    }
+
+    static func templates() throws -> TemplateSet {
         var diagnostics = DiagnosticCollector()
         guard let templates = TemplateSet.load(prefix: SQLEmitter.templatePrefix, overrides: nil, diagnostics: &diagnostics) else {
             Console.report(diagnostics.diagnostics)
             throw ExitCode(1)
         }
-        let header = [
-            "Migration by modelgen from \(old) to \(new): \(dialect == .postgresql ? "PostgreSQL" : "SQLite"), \(layout.rawValue) layout.",
-            "It runs in one transaction: all of it, or, when a statement or a check fails, none of it.",
-            dialect == .postgresql ? "Apply with: psql -v ON_ERROR_STOP=1 -f migration.sql" : "Apply with: sqlite3 -bail app.db < migration.sql",
-        ]
-        Console.out(migration.script(header: header, templates: templates), terminator: "")
+        return templates
     }
 
-    /// A file, or every `.yaml` and `.yml` file under a folder, loaded and validated as `lint`
-    /// does; exits with 1 after reporting when it is not valid.
-    static func load(_ path: String, as role: String) throws -> Schema {
+    /// A request for a file, or for every `.yaml` and `.yml` file under a folder.
+    static func request(_ path: String, as role: String) throws -> Generator.Request {
         let cwd = RunSettings.currentDirectory()
         let absolute = path.hasPrefix("/") ? path : FileSystem.join(cwd, path)
-        var inputs: [SchemaLoading.Input] = []
         switch FileSystem.kind(absolute, followingLinks: true) {
         case .file:
-            inputs = [SchemaLoading.Input(path: absolute, displayPath: path)]
+            return Generator.Request(inputs: [SchemaLoading.Input(path: absolute, displayPath: path)])
         case .directory:
             let files = (Glob.expand(FileSystem.join(absolute, "**/*.yaml"), in: cwd) + Glob.expand(FileSystem.join(absolute, "**/*.yml"), in: cwd)).sorted()
-            inputs = files.map { SchemaLoading.Input(path: $0, displayPath: Console.relative($0)) }
-            if inputs.isEmpty {
+            guard !files.isEmpty else {
                 Console.report([.error("\(role) '\(path)' is a folder with no .yaml or .yml file", at: nil)])
                 throw ExitCode(1)
             }
+            return Generator.Request(inputs: files.map { SchemaLoading.Input(path: $0, displayPath: Console.relative($0)) })
         default:
             Console.report([.error("\(role) '\(path)' does not exist", at: nil)])
             throw ExitCode(1)
         }
-        let result = Generator().lint(Generator.Request(inputs: inputs))
-        Console.report(result.diagnostics.filter { $0.severity == .error })
-        guard result.succeeded, let schema = result.schema else { throw ExitCode(1) }
-        return schema
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ModelgenSchema
 import ModelgenSQLEmitter
 import ModelgenTestSupport
@@ -196,6 +197,194 @@ import Testing
 
             let itself = try migration(from: schema, to: schema, dialect: dialect, layout: layout)
             #expect(itself.script == "-- test\n-- The two versions make the same \(dialect == .postgresql ? "PostgreSQL" : "SQLite") tables: there is nothing to run.\n")
+        }
+    }
+}
+
+/// Each guard: on rows a change cannot take, the script stops with a message naming the field
+/// and the database is as it was; on rows it can take, the script runs and the database is
+/// what the new version makes.
+@Suite(.postgreSQLServer) struct MigrationGuardTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var old: String
+        var new: String
+        /// Rows the change cannot take.
+        var bad: String
+        /// Rows it can ("" for none).
+        var good: String
+        var message: String
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "a required field with no default added to a table with rows",
+             old: "classes:\n  Item:\n    fields:\n      name: string\n",
+             new: "classes:\n  Item:\n    fields:\n      name: string\n      code: {type: string, required: true}\n",
+             bad: #"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'a');"#, good: "",
+             message: "Item.code is new, required and has no default, and the table has rows"),
+        Case(name: "a field made required",
+             old: "classes:\n  Item:\n    fields:\n      name: string\n",
+             new: "classes:\n  Item:\n    fields:\n      name: {type: string, required: true}\n",
+             bad: #"INSERT INTO "Item" ("objectId") VALUES ('i1');"#,
+             good: #"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'a');"#,
+             message: "Item.name is now required, and some rows have no value"),
+        Case(name: "text to int",
+             old: "classes:\n  Item:\n    fields:\n      code: string\n",
+             new: "classes:\n  Item:\n    fields:\n      code: int\n",
+             bad: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', '42'), ('i2', '007');"#,
+             good: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', '42'), ('i2', '-7');"#,
+             message: "Item.code changes from"),
+        Case(name: "text to double",
+             old: "classes:\n  Item:\n    fields:\n      code: string\n",
+             new: "classes:\n  Item:\n    fields:\n      code: double\n",
+             bad: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', '1.5'), ('i2', 'n/a');"#,
+             good: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', '1.5'), ('i2', '-2e3');"#,
+             message: "Item.code changes from"),
+        Case(name: "double to int",
+             old: "classes:\n  Item:\n    fields:\n      amount: double\n",
+             new: "classes:\n  Item:\n    fields:\n      amount: int\n",
+             bad: #"INSERT INTO "Item" ("objectId", "amount") VALUES ('i1', 2.5);"#,
+             good: #"INSERT INTO "Item" ("objectId", "amount") VALUES ('i1', 2.0);"#,
+             message: "Item.amount changes from"),
+        Case(name: "int to double beyond 2^53",
+             old: "classes:\n  Item:\n    fields:\n      amount: int\n",
+             new: "classes:\n  Item:\n    fields:\n      amount: double\n",
+             bad: #"INSERT INTO "Item" ("objectId", "amount") VALUES ('i1', 9007199254740993);"#,
+             good: #"INSERT INTO "Item" ("objectId", "amount") VALUES ('i1', 9007199254740992);"#,
+             message: "Item.amount changes from"),
+        Case(name: "an enum case removed",
+             old: "enums:\n  Size: {values: [small, large, huge]}\nclasses:\n  Item:\n    fields:\n      size: Size\n",
+             new: "enums:\n  Size: {values: [small, large]}\nclasses:\n  Item:\n    fields:\n      size: Size\n",
+             bad: #"INSERT INTO "Item" ("objectId", "size") VALUES ('i1', 'huge');"#,
+             good: #"INSERT INTO "Item" ("objectId", "size") VALUES ('i1', 'large');"#,
+             message: "Item.size: some values break its new enum cases"),
+        Case(name: "a maxLength narrowed",
+             old: "classes:\n  Item:\n    fields:\n      name: {type: string, maxLength: 10}\n",
+             new: "classes:\n  Item:\n    fields:\n      name: {type: string, maxLength: 3}\n",
+             bad: #"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'abcdef');"#,
+             good: #"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'abc');"#,
+             message: "Item.name: some values break its new minLength or maxLength"),
+        Case(name: "a min on an int converted from text",
+             old: "classes:\n  Item:\n    fields:\n      count: string\n",
+             new: "classes:\n  Item:\n    fields:\n      count: {type: int, min: 0}\n",
+             bad: #"INSERT INTO "Item" ("objectId", "count") VALUES ('i1', '-1');"#,
+             good: #"INSERT INTO "Item" ("objectId", "count") VALUES ('i1', '10');"#,
+             message: "Item.count: some values break its new min or max"),
+        Case(name: "a pointer to another class",
+             old: "classes:\n  A:\n    fields:\n      name: string\n  B:\n    fields:\n      name: string\n  Item:\n    fields:\n      link: pointer<A>\n",
+             new: "classes:\n  A:\n    fields:\n      name: string\n  B:\n    fields:\n      name: string\n  Item:\n    fields:\n      link: pointer<B>\n",
+             bad: #"INSERT INTO "A" ("objectId") VALUES ('a1'); INSERT INTO "Item" ("objectId", "link") VALUES ('i1', 'a1');"#,
+             good: #"INSERT INTO "A" ("objectId") VALUES ('x1'); INSERT INTO "B" ("objectId") VALUES ('x1'); INSERT INTO "Item" ("objectId", "link") VALUES ('i1', 'x1');"#,
+             message: "Item.link: some rows point to B objects that do not exist"),
+        Case(name: "a unique index added",
+             old: "classes:\n  Item:\n    fields:\n      code: string\n",
+             new: "classes:\n  Item:\n    fields:\n      code: {type: string, unique: true}\n",
+             bad: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', 'x'), ('i2', 'x'), ('i3', NULL), ('i4', NULL);"#,
+             good: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', 'x'), ('i2', 'y'), ('i3', NULL), ('i4', NULL);"#,
+             message: "Item: the new unique index 'Item_unique_code' finds rows with the same code"),
+    ]
+
+    @Test(arguments: cases, SQLOptions.Dialect.allCases)
+    func guardStopsOnRowsTheChangeCannotTakeAndPassesTheOthers(_ test: Case, dialect: SQLOptions.Dialect) async throws {
+        let old = try loadSchema(test.old), new = try loadSchema(test.new)
+        let step = try migration(from: old, to: new, dialect: dialect)
+        #expect(step.losses.isEmpty)
+
+        guard let refused = try await MigrationDatabase.make(dialect) else { return }
+        defer { refused.remove() }
+        try await refused.execute(createScript(old, dialect: dialect))
+        try await refused.execute(test.bad)
+        let before = try await refused.shape()
+        let result = try await refused.run(step.script)
+        #expect(!result.succeeded, "the migration ran on rows it cannot take")
+        #expect(result.stderr.contains(test.message), "\(result.stderr)")
+        #expect(try await refused.shape() == before, "a refused migration changed the database")
+
+        guard let passed = try await MigrationDatabase.make(dialect), let fresh = try await MigrationDatabase.make(dialect) else { return }
+        defer { passed.remove(); fresh.remove() }
+        try await passed.execute(createScript(old, dialect: dialect))
+        if !test.good.isEmpty { try await passed.execute(test.good) }
+        try await passed.execute(step.script)
+        try await fresh.execute(createScript(new, dialect: dialect))
+        expectSameShape(try await passed.shape(), try await fresh.shape(), "\(test.name), \(dialect)")
+    }
+}
+
+/// What `migrate` refuses, and what it tells.
+struct MigrationRefusalTests {
+    @Test func eachChangeThatDropsDataIsAnErrorAtTheOldDeclaration() throws {
+        let old = """
+            classes:
+              Product:
+                fields:
+                  legacyCode: string
+                  sold: date
+                  tags: relation<Tag>
+              Tag:
+                fields:
+                  name: string
+              Coupon:
+                fields:
+                  code: string
+            """
+        let new = """
+            classes:
+              Product:
+                fields:
+                  sold: string
+              Tag:
+                fields:
+                  name: string
+            """
+        let step = try migration(old, new, dialect: .postgresql)
+        #expect(step.losses == [
+            """
+            Old.yaml:10:3: error: Coupon: dropping the table loses its rows
+            Old.yaml:10:3: note: a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)
+            """,
+            """
+            Old.yaml:6:7: error: Product.tags: dropping the relation's join table '_Join:tags:Product' loses its links
+            Old.yaml:6:7: note: a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)
+            """,
+            """
+            Old.yaml:4:7: error: Product.legacyCode: dropping the column loses its data
+            Old.yaml:4:7: note: a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)
+            """,
+            """
+            Old.yaml:5:7: error: Product.sold: changing the column from timestamp with time zone to text drops it and adds it again, which loses its data
+            Old.yaml:5:7: note: no conversion from timestamp with time zone to text keeps every value; to keep them, add a new field, copy the values with your own SQL, then remove the old field
+            """,
+        ])
+        // Listed at the top of the script when accepted.
+        #expect(step.script.contains("""
+            -- It drops data, as accepted with --allow-data-loss:
+            --   Coupon: dropping the table loses its rows
+            --   Product.tags: dropping the relation's join table '_Join:tags:Product' loses its links
+            --   Product.legacyCode: dropping the column loses its data
+            """))
+        #expect(try migration(old, new, dialect: .sqlite).losses.count == 4)
+    }
+
+    @Test func changesThatKeepTheValuesLoseNothing() throws {
+        let old = "enums:\n  E: {values: [a, b]}\nclasses:\n  P:\n    fields:\n      a: int\n      b: string\n      c: E\n      d: file\n      e: {type: double, description: x}\n"
+        let new = "enums:\n  E: {values: [a]}\nclasses:\n  P:\n    fields:\n      a: string\n      b: double\n      c: string\n      d: string\n      e: {type: float, required: true, default: 1.5}\n"
+        for dialect in SQLOptions.Dialect.allCases {
+            #expect(try migration(old, new, dialect: dialect).losses.isEmpty, "\(dialect)")
+        }
+    }
+}
+
+struct MigrationDiffTests {
+    /// Where a declaration is written (another file, other lines) is no change to a database.
+    @Test func theSameSchemaFromAnotherFileAndPlaceMigratesNothing() throws {
+        let schema = try String(contentsOfFile: RepositoryFiles.root + "/Schemas/Library.yaml", encoding: .utf8)
+        for dialect in SQLOptions.Dialect.allCases {
+            for layout in SQLOptions.Layout.allCases {
+                let step = try migration(from: loadSchema(schema, file: "A.yaml"), to: loadSchema("\n\n" + schema, file: "B.yaml"),
+                                         dialect: dialect, layout: layout)
+                #expect(step.script.hasSuffix("there is nothing to run.\n"), "\(dialect), \(layout)")
+            }
         }
     }
 }

@@ -1,0 +1,150 @@
+import ModelgenDiagnostics
+import ModelgenFileSystem
+import ModelgenSchema
+import ModelgenSQLEmitter
+import ModelgenTemplates
+
+/// A model's migrations, kept beside its SQL scripts: `<output>/<sql folder>/migrations/`,
+/// one folder per migration, `NNNN_<name>/`, holding a script per configured dialect
+/// (`postgresql.sql`, `sqlite.sql`) and, in `schema/`, a copy of the schema files it leads to.
+/// The copy is where the next migration starts from; the first starts from nothing.
+///
+/// The folder is the user's, not the writer's: `gen` and `check` never change or remove what
+/// is in it (its scripts do not carry the generated-file header).
+public struct MigrationHistory {
+    /// One migration folder.
+    public struct Migration: Sendable, Equatable {
+        public var number: Int
+        public var name: String
+        public var folderName: String { Self.folderName(number: number, name: name) }
+
+        static func folderName(number: Int, name: String) -> String {
+            let digits = String(number)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + name
+        }
+    }
+
+    /// The folder, absolute.
+    public let folder: String
+    /// The SQL emitter's options for the model: the layout and dialects migrations are made in.
+    public let options: SQLOptions
+    /// In order, oldest first.
+    public let migrations: [Migration]
+
+    static let folderName = "migrations"
+    static let snapshotFolder = "schema"
+    /// The folder inside each migration that holds its schema.
+    public static let snapshotFolderName = snapshotFolder
+
+    /// The history of the model `settings` makes, `nil` when the model does not run the `sql`
+    /// emitter (after reporting options it cannot read).
+    public static func of(_ settings: RunSettings, registry: EmitterRegistry = .builtin,
+                          diagnostics: inout DiagnosticCollector) -> MigrationHistory? {
+        let selections = settings.request.emitters ?? registry.defaultSelections
+        guard let selection = selections.first(where: { $0.name == SQLEmitter.name }),
+              let options = SQLOptions.read(selection.options, diagnostics: &diagnostics)
+        else { return nil }
+        let folder = FileSystem.join(FileSystem.join(settings.outputDirectory, options.folder), folderName)
+        var migrations: [Migration] = []
+        for entry in FileSystem.entries(folder) where entry.kind == .directory {
+            guard let migration = parse(entry.name) else { continue }
+            migrations.append(migration)
+        }
+        return MigrationHistory(folder: folder, options: options, migrations: migrations.sorted { $0.number < $1.number })
+    }
+
+    /// `0003_add_isbn` as a migration; `nil` for any other name (hidden folders among them).
+    static func parse(_ folderName: String) -> Migration? {
+        let parts = folderName.split(separator: "_", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 4 || (parts[0].count > 4 && parts[0].first != "0"),
+              parts[0].allSatisfy(\.isASCII), let number = Int(parts[0]), number > 0, isValidName(String(parts[1]))
+        else { return nil }
+        return Migration(number: number, name: String(parts[1]))
+    }
+
+    /// Lowercase ASCII letters, digits and `_`, starting with a letter: a name that is the same
+    /// folder on every file system.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.unicodeScalars.count <= 64 else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// The schema the last migration leads to, loaded from its copy; the empty schema when
+    /// there is no migration yet. `nil` after reporting a copy that does not load.
+    public func lastSchema(diagnostics: inout DiagnosticCollector) -> Schema? {
+        guard let last = migrations.last else {
+            return SchemaLoading.load(sources: [("(no migration yet)", "classes: {}\n")]).schema
+        }
+        let snapshot = FileSystem.join(FileSystem.join(folder, last.folderName), Self.snapshotFolder)
+        let files = (Glob.expand(FileSystem.join(snapshot, "**/*.yaml"), in: "/") + Glob.expand(FileSystem.join(snapshot, "**/*.yml"), in: "/")).sorted()
+        guard !files.isEmpty else {
+            diagnostics.error("migration '\(last.folderName)' has no copy of its schema in '\(Self.snapshotFolder)/'", at: nil, notes: [
+                .init("the next migration starts from that copy; restore it from version control"),
+            ])
+            return nil
+        }
+        let cwd = FileSystem.currentDirectory() + "/"
+        let loaded = SchemaLoading.load(files.map { SchemaLoading.Input(path: $0, displayPath: $0.hasPrefix(cwd) ? String($0.dropFirst(cwd.count)) : $0) })
+        diagnostics.append(contentsOf: loaded.diagnostics.filter { $0.severity == .error })
+        return loaded.schema
+    }
+
+    /// Whether the tables `new` makes differ from those `old` makes, in any dialect.
+    public func changes(from old: Schema, to new: Schema) -> Bool {
+        options.dialects.contains { !SQLMigration(from: old, to: new, layout: options.layout, dialect: $0).isEmpty }
+    }
+
+    /// The scripts, by dialect, that take a database from `old` to `new`; `nil` when nothing
+    /// changes in any dialect.
+    public func scripts(from old: Schema, to new: Schema, header: (SQLOptions.Dialect) -> [String],
+                        templates: TemplateSet) -> [(SQLOptions.Dialect, String)]? {
+        let migrations = options.dialects.map { ($0, SQLMigration(from: old, to: new, layout: options.layout, dialect: $0)) }
+        guard migrations.contains(where: { !$0.1.isEmpty }) else { return nil }
+        return migrations.map { dialect, migration in (dialect, migration.script(header: header(dialect), templates: templates)) }
+    }
+
+    /// The changes that lose data on the way from `old` to `new` (the same in every dialect).
+    public func dataLosses(from old: Schema, to new: Schema) -> [Diagnostic] {
+        guard let dialect = options.dialects.first else { return [] }
+        return SQLMigration(from: old, to: new, layout: options.layout, dialect: dialect).dataLosses
+    }
+
+    /// The next migration's folder for `name`.
+    public func next(named name: String) -> Migration {
+        Migration(number: (migrations.last?.number ?? 0) + 1, name: name)
+    }
+
+    /// Writes `migration`'s folder whole or not at all: into a hidden folder, renamed when every
+    /// file is written. `inputs` are the schema files it leads to, copied byte for byte.
+    package func write(_ migration: Migration, scripts: [(SQLOptions.Dialect, String)],
+                      inputs: [SchemaLoading.Input]) throws(FileSystem.Failure) -> String {
+        let final = FileSystem.join(folder, migration.folderName)
+        guard FileSystem.kind(final) == .missing else {
+            throw FileSystem.Failure(description: "'\(final)' exists already")
+        }
+        _ = try FileSystem.makeDirectories(folder)
+        let temporary = FileSystem.join(folder, ".\(migration.folderName).modelgen-tmp")
+        guard FileSystem.kind(temporary) == .missing else {
+            throw FileSystem.Failure(description: "'\(temporary)' is left from an interrupted run; remove it and try again")
+        }
+        _ = try FileSystem.makeDirectories(temporary)
+        for (dialect, script) in scripts {
+            try FileSystem.createExclusive(FileSystem.join(temporary, dialect.fileName), pieces: [script])
+        }
+        for input in inputs {
+            let path = FileSystem.join(FileSystem.join(temporary, Self.snapshotFolder), Self.snapshotPath(of: input))
+            _ = try FileSystem.makeDirectories(FileSystem.parent(path))
+            try FileSystem.createExclusive(path, bytes: try FileSystem.read(input.path))
+        }
+        try FileSystem.rename(temporary, final)
+        return final
+    }
+
+    /// Where an input goes inside `schema/`: its path as shown (relative to the config), or
+    /// its file name when that path leaves the project.
+    static func snapshotPath(of input: SchemaLoading.Input) -> String {
+        let parts = input.displayPath.split(separator: "/").filter { $0 != "." }
+        if input.displayPath.hasPrefix("/") || parts.contains("..") || parts.isEmpty { return FileSystem.lastComponent(input.path) }
+        return parts.joined(separator: "/")
+    }
+}
