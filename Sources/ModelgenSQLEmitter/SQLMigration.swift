@@ -117,7 +117,9 @@ struct SQLMigrationGuard {
 
     static func exactCast(_ table: SQLTable, column: SQLColumn, cast: SQLColumnCast, dialect: SQLOptions.Dialect) -> SQLMigrationGuard? {
         guard let condition = cast.lossCondition(of: SQLSyntax.identifier(column.name), in: dialect) else { return nil }
-        return SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(condition)",
+        // NULL converts to NULL; a condition may not say so (SQLite's json_valid(NULL) is 0).
+        let name = SQLSyntax.identifier(column.name)
+        return SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND (\(condition))",
                                  message: "\(table.subject(column: column.name)) changes from \(cast.summary(in: dialect)), and some values would not stay the same: change them first")
     }
 

@@ -1,0 +1,166 @@
+import Foundation
+import ModelgenTestSupport
+import Testing
+
+/// `modelgen migrate` as users run it: two versions in, SQL out; and a project's history of
+/// migrations with `--create`, which `check` holds to the schema.
+@Suite struct MigrateCommandTests {
+    static let old = """
+        classes:
+          Product:
+            fields:
+              name: string
+              legacyCode: string
+        """
+    static let new = """
+        classes:
+          Product:
+            fields:
+              name: {type: string, required: true}
+              price: {type: double, default: 0}
+        """
+
+    @Test func refusesToDropDataUnlessAllowedThenPrintsTheScript() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("old.yaml", Self.old)
+        try directory.write("Schemas/App.yaml", Self.new)
+
+        let refused = try await ModelgenProcess.run(["migrate", "old.yaml", "Schemas/App.yaml", "--dialect", "postgresql"], in: directory.path)
+        #expect(refused.exitStatus == 1)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == """
+            old.yaml:5:7: error: Product.legacyCode: dropping the column loses its data
+            old.yaml:5:7: note: a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)
+            modelgen: error: 1 change loses data; nothing made. Pass --allow-data-loss to accept it
+
+            """)
+
+        let allowed = try await ModelgenProcess.run(["migrate", "old.yaml", "Schemas/App.yaml", "--dialect", "postgresql", "--allow-data-loss"],
+                                                    in: directory.path)
+        #expect(allowed.exitStatus == 0, "\(allowed)")
+        #expect(allowed.stderr == "")
+        #expect(allowed.stdout.hasPrefix("""
+            -- Migration by modelgen from old.yaml to Schemas/App.yaml: PostgreSQL, relational layout.
+            -- It runs in one transaction: all of it, or, when a statement or a check fails, none of it.
+            -- Apply with: psql -v ON_ERROR_STOP=1 -f migration.sql
+            -- It drops data, as accepted with --allow-data-loss:
+            --   Product.legacyCode: dropping the column loses its data
+
+            BEGIN;
+
+            -- Columns that go, with their data.
+            ALTER TABLE "Product" DROP COLUMN "legacyCode";
+
+            -- New columns.
+            ALTER TABLE "Product" ADD COLUMN "price" double precision DEFAULT 0.0;
+            """), "\(allowed.stdout)")
+        #expect(allowed.stdout.hasSuffix("\nCOMMIT;\n"))
+
+        // A folder of schema files is a version too; the same versions give the same script.
+        let sqlite = try await ModelgenProcess.run(["migrate", "old.yaml", "Schemas", "--dialect", "sqlite", "--allow-data-loss"], in: directory.path)
+        #expect(sqlite.exitStatus == 0, "\(sqlite)")
+        #expect(sqlite.stdout.contains(#"ALTER TABLE "modelgen_new_Product" RENAME TO "Product";"#))
+        #expect(sqlite.stdout.hasSuffix("COMMIT;\n\nPRAGMA foreign_keys = ON;\n"))
+
+        let same = try await ModelgenProcess.run(["migrate", "Schemas/App.yaml", "Schemas", "--dialect", "sqlite"], in: directory.path)
+        #expect(same.exitStatus == 0)
+        #expect(same.stdout.hasSuffix("-- The two versions make the same SQLite tables: there is nothing to run.\n"))
+    }
+
+    @Test func badVersionsAreReportedAsLintReportsThemAndNothingIsPrinted() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("old.yaml", Self.old)
+        try directory.write("new.yaml", "classes:\n  Product:\n    fields:\n      name: strng\n")
+        try directory.write("empty/README.md", "no schema here")
+
+        let invalid = try await ModelgenProcess.run(["migrate", "old.yaml", "new.yaml", "--dialect", "sqlite"], in: directory.path)
+        #expect(invalid.exitStatus == 1)
+        #expect(invalid.stdout == "")
+        #expect(invalid.stderr.hasPrefix("new.yaml:4:13: error: unknown type 'strng'"), "\(invalid.stderr)")
+
+        let missing = try await ModelgenProcess.run(["migrate", "gone.yaml", "new.yaml", "--dialect", "sqlite"], in: directory.path)
+        #expect(missing.exitStatus == 1)
+        #expect(missing.stderr == "modelgen: error: OLD 'gone.yaml' does not exist\n")
+
+        let noSchemas = try await ModelgenProcess.run(["migrate", "old.yaml", "empty", "--dialect", "sqlite"], in: directory.path)
+        #expect(noSchemas.exitStatus == 1)
+        #expect(noSchemas.stderr == "modelgen: error: NEW 'empty' is a folder with no .yaml or .yml file\n")
+
+        let noDialect = try await ModelgenProcess.run(["migrate", "old.yaml", "new.yaml"], in: directory.path)
+        #expect(noDialect.exitStatus == 64)
+        #expect(noDialect.stderr.hasPrefix("Error: give --dialect postgresql or --dialect sqlite\n"), "\(noDialect.stderr)")
+
+        let oneVersion = try await ModelgenProcess.run(["migrate", "old.yaml", "--dialect", "sqlite"], in: directory.path)
+        #expect(oneVersion.exitStatus == 64)
+        #expect(oneVersion.stderr.hasPrefix("Error: give OLD and NEW (two schema files or folders), or --create NAME\n"))
+    }
+
+    @Test func createKeepsEachMigrationAndCheckAsksForOneWhenTheSchemaChanges() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("modelgen.yml", "inputs: [Schemas/*.yaml]\noutput: Generated\n")
+        try directory.write("Schemas/App.yaml", Self.old)
+        func modelgen(_ arguments: String...) async throws -> ModelgenProcess.Outcome {
+            try await ModelgenProcess.run(arguments, in: directory.path)
+        }
+        #expect(try await modelgen("gen").exitStatus == 0)
+        let first = try await modelgen("migrate", "--create", "init")
+        #expect(first.exitStatus == 0, "\(first)")
+        #expect(first.stdout == "created Generated/SQL/migrations/0001_init: postgresql.sql, sqlite.sql and schema/\n")
+        #expect(try directory.read("Generated/SQL/migrations/0001_init/schema/Schemas/App.yaml") == Self.old)
+        let initial = try directory.read("Generated/SQL/migrations/0001_init/postgresql.sql")
+        #expect(initial.hasPrefix("""
+            -- Migration 0001_init by modelgen, relational layout: from an empty database to the schema in schema/.
+            -- It runs in one transaction: all of it, or, when a statement or a check fails, none of it.
+            -- Apply with: psql -v ON_ERROR_STOP=1 -f postgresql.sql
+            """))
+        #expect(initial.contains(#"CREATE TABLE IF NOT EXISTS "Product" ("#))
+        #expect(try await modelgen("check").exitStatus == 0)
+        #expect(try await modelgen("migrate", "--create", "again").stdout
+                == "Generated/SQL/migrations: no schema change since 0001_init; nothing to create\n")
+
+        try directory.write("Schemas/App.yaml", Self.new)
+        #expect(try await modelgen("gen").exitStatus == 0)
+        let stale = try await modelgen("check")
+        #expect(stale.exitStatus == 2)
+        #expect(stale.stderr == "modelgen: error: Generated/SQL/migrations: the schema changed since 0001_init, and no migration leads to it; run 'modelgen migrate --create NAME'\n")
+
+        let refused = try await modelgen("migrate", "--create", "drop_legacy_code")
+        #expect(refused.exitStatus == 1)
+        #expect(refused.stderr.hasPrefix("Generated/SQL/migrations/0001_init/schema/Schemas/App.yaml:5:7: error: Product.legacyCode: dropping the column loses its data\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/Generated/SQL/migrations/0002_drop_legacy_code"))
+
+        let second = try await modelgen("migrate", "--create", "drop_legacy_code", "--allow-data-loss")
+        #expect(second.stdout == "created Generated/SQL/migrations/0002_drop_legacy_code: postgresql.sql, sqlite.sql and schema/\n")
+        #expect(try await modelgen("check").exitStatus == 0)
+        // gen leaves the history alone: its files are the user's.
+        #expect(try await modelgen("gen").exitStatus == 0)
+        #expect(try directory.read("Generated/SQL/migrations/0001_init/postgresql.sql") == initial)
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/Generated/SQL/migrations/0002_drop_legacy_code/sqlite.sql"))
+
+        let badName = try await modelgen("migrate", "--create", "Add-Price")
+        #expect(badName.exitStatus == 64)
+        #expect(badName.stderr.hasPrefix("Error: 'Add-Price' is not a migration name: use lowercase letters, digits and _, starting with a letter, as in add_isbn\n"))
+
+        try FileManager.default.removeItem(atPath: directory.path + "/Generated/SQL/migrations/0002_drop_legacy_code/schema")
+        let lost = try await modelgen("check")
+        #expect(lost.exitStatus == 1)
+        #expect(lost.stderr.contains("error: migration '0002_drop_legacy_code' has no copy of its schema in 'schema/'"), "\(lost.stderr)")
+    }
+
+    @Test func createNeedsAModelThatRunsTheSQLEmitter() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("modelgen.yml", "inputs: [App.yaml]\nemitters: [swift]\n")
+        try directory.write("App.yaml", Self.old)
+        let run = try await ModelgenProcess.run(["migrate", "--create", "init"], in: directory.path)
+        #expect(run.exitStatus == 1)
+        #expect(run.stderr == """
+            modelgen: error: no model runs the sql emitter, so there is no migration to make
+            modelgen: note: add sql to the model's emitters in modelgen.yml
+
+            """)
+    }
+}
