@@ -7,113 +7,16 @@ import Testing
 /// `modelgen migrate` on real databases: a database made from one version and holding rows,
 /// migrated, has the shape of a database made fresh from the next, and keeps its rows.
 @Suite(.postgreSQLServer) struct MigrationTests {
-    /// The first version: what the second changes in every way a field, a class, a relation,
-    /// an index and a description can change.
-    static let v1 = """
-        enums:
-          Genre: {values: [fiction, poetry]}
-        classes:
-          Publisher:
-            fields:
-              name: {type: string, required: true}
-          Person:
-            fields:
-              name: string
-          Obsolete:
-            fields:
-              note: string
-          Book:
-            description: A book.
-            fields:
-              title: {type: string, required: true, maxLength: 200, description: The title.}
-              subtitle: {type: string, required: true}
-              year: string
-              price: int
-              stock: {type: int, default: 0}
-              rating: double
-              legacyCode: string
-              flag: bool
-              genre: Genre
-              publisher: pointer<Publisher>
-              editor: pointer<Person>
-              owner: {type: pointer<Person>, onDelete: cascade}
-              oldTags: relation<Person>
-            indexes:
-              - [year]
-        """
+    /// Three versions of one schema (`Goldens/migrations/v1.yaml` to `v3.yaml`): the second
+    /// changes the first in every way a field, a class, a relation, an index and a description
+    /// can change.
+    static func version(_ name: String) throws -> Schema {
+        let path = "Tests/ModelgenSQLEmitterTests/Goldens/migrations/\(name).yaml"
+        return try loadSchema(RepositoryFiles.read(path), file: path)
+    }
 
-    static let v2 = """
-        enums:
-          Genre: {values: [fiction, poetry, drama]}
-        classes:
-          Publisher:
-            fields:
-              name: {type: string, required: true, unique: true}
-          Person:
-            fields:
-              name: string
-          Author:
-            description: Who wrote it.
-            fields:
-              name: {type: string, required: true}
-          Book:
-            description: A published book.
-            fields:
-              title: {type: string, required: true, maxLength: 100, description: The full title.}
-              subtitle: string
-              year: int
-              price: {type: double, min: 0}
-              stock: {type: int, default: 5}
-              rating: {type: double, default: 2.5}
-              isbn: {type: string, required: true, default: unknown}
-              flag: string
-              genre: Genre
-              publisher: {type: pointer<Publisher>, required: true}
-              editor: pointer<Author>
-              owner: pointer<Person>
-              author: {type: pointer<Author>, index: true}
-              tags: relation<Author>
-            indexes:
-              - {fields: [title, year], name: Book_by_title_and_year}
-        """
 
-    static let v3 = """
-        enums:
-          Genre: {values: [fiction, poetry, drama]}
-        classes:
-          Publisher:
-            fields:
-              name: {type: string, required: true, unique: true}
-              founded: date
-          Person:
-            fields:
-              name: string
-          Author:
-            description: Who wrote it.
-            fields:
-              name: {type: string, required: true}
-              born: date
-          Book:
-            description: A published book.
-            fields:
-              title: {type: string, required: true, maxLength: 100, description: The full title.}
-              subtitle: string
-              year: int
-              price: {type: double, min: 1}
-              stock: {type: int, default: 5}
-              rating: {type: double, default: 2.5}
-              isbn: {type: string, required: true, default: unknown}
-              pages: {type: int, required: true, default: 0}
-              flag: string
-              genre: Genre
-              publisher: {type: pointer<Publisher>, required: true}
-              editor: pointer<Author>
-              owner: pointer<Person>
-              author: {type: pointer<Author>, index: true}
-              tags: relation<Author>
-            indexes:
-              - {fields: [title, year], name: Book_by_title_and_year}
-        """
+
 
     static let v1Rows = """
         INSERT INTO "Publisher" ("objectId", "name") VALUES ('p1', 'Chilton');
@@ -137,7 +40,7 @@ import Testing
     func everyKindOfChangeGivesWhatAFreshDatabaseHasAndKeepsTheRows(dialect: SQLOptions.Dialect) async throws {
         guard let migrated = try await MigrationDatabase.make(dialect), let fresh = try await MigrationDatabase.make(dialect) else { return }
         defer { migrated.remove(); fresh.remove() }
-        let v1 = try loadSchema(Self.v1), v2 = try loadSchema(Self.v2)
+        let v1 = try Self.version("v1"), v2 = try Self.version("v2")
         try await migrated.execute(createScript(v1, dialect: dialect))
         try await migrated.execute(Self.v1Rows)
 
@@ -166,7 +69,7 @@ import Testing
     func migrationsInSequenceGiveWhatTheLastVersionMakesFresh(dialect: SQLOptions.Dialect, layout: SQLOptions.Layout) async throws {
         guard let migrated = try await MigrationDatabase.make(dialect), let fresh = try await MigrationDatabase.make(dialect) else { return }
         defer { migrated.remove(); fresh.remove() }
-        let v1 = try loadSchema(Self.v1), v2 = try loadSchema(Self.v2), v3 = try loadSchema(Self.v3)
+        let v1 = try Self.version("v1"), v2 = try Self.version("v2"), v3 = try Self.version("v3")
         try await migrated.execute(createScript(v1, dialect: dialect, layout: layout))
         try await migrated.execute(Self.v1Rows)
         try await migrated.execute(migration(from: v1, to: v2, dialect: dialect, layout: layout).script)
@@ -376,6 +279,18 @@ struct MigrationRefusalTests {
 }
 
 struct MigrationDiffTests {
+    /// The scripts of `Goldens/migrations/v1.yaml` to `v2.yaml` and `v2.yaml` to `v3.yaml`, which
+    /// `MigrationTests` runs on real databases, pinned as text.
+    @Test(arguments: [("v1", "v2"), ("v2", "v3")])
+    func scriptsAreTheGoldenFiles(versions: (String, String)) throws {
+        let old = try MigrationTests.version(versions.0), new = try MigrationTests.version(versions.1)
+        var scripts: [SQLOptions.Dialect: String] = [:]
+        for dialect in SQLOptions.Dialect.allCases {
+            scripts[dialect] = try migration(from: old, to: new, dialect: dialect).script
+        }
+        try GoldenFileTests.compare(scripts, with: "Tests/ModelgenSQLEmitterTests/Goldens/migrations/\(versions.0)-to-\(versions.1)")
+    }
+
     /// Where a declaration is written (another file, other lines) is no change to a database.
     @Test func theSameSchemaFromAnotherFileAndPlaceMigratesNothing() throws {
         let schema = try String(contentsOfFile: RepositoryFiles.root + "/Schemas/Library.yaml", encoding: .utf8)

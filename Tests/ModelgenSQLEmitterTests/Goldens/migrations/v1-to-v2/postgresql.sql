@@ -1,0 +1,163 @@
+-- test
+-- It drops data, as accepted with --allow-data-loss:
+--   Obsolete: dropping the table loses its rows
+--   Book.oldTags: dropping the relation's join table '_Join:oldTags:Book' loses its links
+--   Book.legacyCode: dropping the column loses its data
+--   Book.flag: changing the column from boolean to text drops it and adds it again, which loses its data
+
+BEGIN;
+
+-- Foreign keys that change or go.
+ALTER TABLE "Book" DROP CONSTRAINT "Book_publisher_fkey";
+ALTER TABLE "Book" DROP CONSTRAINT "Book_editor_fkey";
+ALTER TABLE "Book" DROP CONSTRAINT "Book_owner_fkey";
+
+-- Indexes that change or go.
+DROP INDEX "Book_year_idx";
+
+-- CHECK constraints of columns whose rules or types change (added again below).
+DO $modelgen$
+DECLARE
+    check_name name;
+BEGIN
+    FOR check_name IN
+        SELECT c.conname FROM pg_catalog.pg_constraint c
+        JOIN pg_catalog.pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+        WHERE c.conrelid = '"Book"'::regclass AND c.contype = 'c' AND a.attname IN ('title', 'price', 'genre')
+    LOOP
+        EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', 'Book', check_name);
+    END LOOP;
+END
+$modelgen$;
+
+-- Tables that go, with their rows.
+DROP TABLE "Obsolete", "_Join:oldTags:Book";
+
+-- Columns that go, with their data.
+ALTER TABLE "Book" DROP COLUMN "legacyCode";
+ALTER TABLE "Book" DROP COLUMN "flag";
+
+-- New tables.
+
+CREATE TABLE IF NOT EXISTS "Author" (
+    "objectId" text NOT NULL,
+    "createdAt" timestamp with time zone NOT NULL DEFAULT now(),
+    "updatedAt" timestamp with time zone NOT NULL DEFAULT now(),
+    "ACL" jsonb CHECK (jsonb_typeof("ACL") = 'object'),
+    "name" text NOT NULL,
+    PRIMARY KEY ("objectId")
+);
+COMMENT ON TABLE "Author" IS 'Who wrote it.';
+
+CREATE TABLE IF NOT EXISTS "_Join:tags:Book" (
+    "owningId" text NOT NULL,
+    "relatedId" text NOT NULL,
+    PRIMARY KEY ("owningId", "relatedId"),
+    CONSTRAINT "_Join:tags:Book_owningId_fkey" FOREIGN KEY ("owningId") REFERENCES "Book" ("objectId") ON DELETE CASCADE,
+    CONSTRAINT "_Join:tags:Book_relatedId_fkey" FOREIGN KEY ("relatedId") REFERENCES "Author" ("objectId") ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS "_Join:tags:Book_relatedId_idx" ON "_Join:tags:Book" ("relatedId");
+COMMENT ON TABLE "_Join:tags:Book" IS 'Relation ''tags'' of Book: the Author objects each Book links to.';
+
+-- New columns.
+ALTER TABLE "Book" ADD COLUMN "isbn" text NOT NULL DEFAULT 'unknown';
+ALTER TABLE "Book" ADD COLUMN "flag" text;
+ALTER TABLE "Book" ADD COLUMN "author" text;
+
+-- Columns that change.
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE NOT (char_length("title") <= 100)) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.title: some values break its new minLength or maxLength: change them first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ADD CHECK (char_length("title") <= 100);
+ALTER TABLE "Book" ALTER COLUMN "subtitle" DROP NOT NULL;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE "year" IS NOT NULL AND ("year" !~ '^(0|-?[1-9][0-9]{0,17})$')) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.year changes from text to bigint, and some values would not stay the same: change them first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ALTER COLUMN "year" TYPE bigint USING "year"::bigint;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE "price" IS NOT NULL AND (abs("price") > 9007199254740992)) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.price changes from bigint to double precision, and some values would not stay the same: change them first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ALTER COLUMN "price" TYPE double precision USING "price"::double precision;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE NOT ("price" >= 0)) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.price: some values break its new min or max: change them first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ADD CHECK ("price" >= 0);
+ALTER TABLE "Book" ALTER COLUMN "stock" SET DEFAULT 5;
+ALTER TABLE "Book" ALTER COLUMN "rating" SET DEFAULT 2.5;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE NOT ("genre" IN ('fiction', 'poetry', 'drama'))) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.genre: some values break its new enum cases: change them first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ADD CHECK ("genre" IN ('fiction', 'poetry', 'drama'));
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE "publisher" IS NULL) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.publisher is now required, and some rows have no value: fill them in first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ALTER COLUMN "publisher" SET NOT NULL;
+
+-- Foreign keys that are new or change.
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE "publisher" IS NOT NULL AND "publisher" NOT IN (SELECT "objectId" FROM "Publisher")) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.publisher: some rows point to Publisher objects that do not exist: clear or fix them first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ADD CONSTRAINT "Book_publisher_fkey" FOREIGN KEY ("publisher") REFERENCES "Publisher" ("objectId") ON DELETE RESTRICT;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE "editor" IS NOT NULL AND "editor" NOT IN (SELECT "objectId" FROM "Author")) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.editor: some rows point to Author objects that do not exist: clear or fix them first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ADD CONSTRAINT "Book_editor_fkey" FOREIGN KEY ("editor") REFERENCES "Author" ("objectId") ON DELETE SET NULL;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Book" WHERE "owner" IS NOT NULL AND "owner" NOT IN (SELECT "objectId" FROM "Person")) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.owner: some rows point to Person objects that do not exist: clear or fix them first';
+    END IF;
+END
+$guard$;
+ALTER TABLE "Book" ADD CONSTRAINT "Book_owner_fkey" FOREIGN KEY ("owner") REFERENCES "Person" ("objectId") ON DELETE SET NULL;
+ALTER TABLE "Book" ADD CONSTRAINT "Book_author_fkey" FOREIGN KEY ("author") REFERENCES "Author" ("objectId") ON DELETE SET NULL;
+
+-- Indexes that are new or change.
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM "Publisher" WHERE "name" IS NOT NULL GROUP BY "name" HAVING count(*) > 1) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Publisher: the new unique index ''Publisher_unique_name'' finds rows with the same name: make them differ first';
+    END IF;
+END
+$guard$;
+CREATE UNIQUE INDEX IF NOT EXISTS "Publisher_unique_name" ON "Publisher" ("name");
+CREATE INDEX IF NOT EXISTS "Book_author_idx" ON "Book" ("author");
+CREATE INDEX IF NOT EXISTS "Book_by_title_and_year" ON "Book" ("title", "year");
+
+-- Descriptions.
+COMMENT ON TABLE "Book" IS 'A published book.';
+COMMENT ON COLUMN "Book"."title" IS 'The full title.';
+
+COMMIT;

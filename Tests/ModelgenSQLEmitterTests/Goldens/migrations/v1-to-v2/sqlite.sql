@@ -1,0 +1,117 @@
+-- test
+-- It drops data, as accepted with --allow-data-loss:
+--   Obsolete: dropping the table loses its rows
+--   Book.oldTags: dropping the relation's join table '_Join:oldTags:Book' loses its links
+--   Book.legacyCode: dropping the column loses its data
+--   Book.flag: changing the column from INTEGER to TEXT drops it and adds it again, which loses its data
+
+-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete
+-- or block the rows that point to it); they are checked before COMMIT and turned on after.
+PRAGMA foreign_keys = OFF;
+
+BEGIN;
+
+-- Tables that go, with their rows.
+DROP TABLE "Obsolete";
+DROP TABLE "_Join:oldTags:Book";
+
+-- New tables.
+
+CREATE TABLE IF NOT EXISTS "Author" (
+    -- Who wrote it.
+    "objectId" TEXT NOT NULL,
+    "createdAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "updatedAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "ACL" TEXT CHECK ("ACL" IS NULL OR json_valid("ACL")) CHECK (json_type("ACL") = 'object'),
+    "name" TEXT NOT NULL,
+    PRIMARY KEY ("objectId")
+);
+
+CREATE TABLE IF NOT EXISTS "_Join:tags:Book" (
+    -- Relation 'tags' of Book: the Author objects each Book links to.
+    "owningId" TEXT NOT NULL,
+    "relatedId" TEXT NOT NULL,
+    PRIMARY KEY ("owningId", "relatedId"),
+    CONSTRAINT "_Join:tags:Book_owningId_fkey" FOREIGN KEY ("owningId") REFERENCES "Book" ("objectId") ON DELETE CASCADE,
+    CONSTRAINT "_Join:tags:Book_relatedId_fkey" FOREIGN KEY ("relatedId") REFERENCES "Author" ("objectId") ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS "_Join:tags:Book_relatedId_idx" ON "_Join:tags:Book" ("relatedId");
+
+-- Book: rebuilt ("Book" changes in ways ALTER TABLE cannot make).
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.title: some values break its new minLength or maxLength: change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE NOT (length("title") <= 100));
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.year changes from TEXT to INTEGER, and some values would not stay the same: change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "year" IS NOT NULL AND (CAST(CAST("year" AS INTEGER) AS TEXT) <> "year"));
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.price changes from INTEGER to REAL, and some values would not stay the same: change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "price" IS NOT NULL AND (abs("price") > 9007199254740992));
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.price: some values break its new min or max: change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM (SELECT CAST("price" AS REAL) AS "price" FROM "Book") WHERE NOT ("price" >= 0));
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.genre: some values break its new enum cases: change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE NOT ("genre" IN ('fiction', 'poetry', 'drama')));
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.publisher is now required, and some rows have no value: fill them in first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "publisher" IS NULL);
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.publisher: some rows point to Publisher objects that do not exist: clear or fix them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "publisher" IS NOT NULL AND "publisher" NOT IN (SELECT "objectId" FROM "Publisher"));
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.editor: some rows point to Author objects that do not exist: clear or fix them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "editor" IS NOT NULL AND "editor" NOT IN (SELECT "objectId" FROM "Author"));
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.owner: some rows point to Person objects that do not exist: clear or fix them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "owner" IS NOT NULL AND "owner" NOT IN (SELECT "objectId" FROM "Person"));
+DROP TABLE "modelgen_guard";
+CREATE TABLE IF NOT EXISTS "modelgen_new_Book" (
+    -- A published book.
+    "objectId" TEXT NOT NULL,
+    "createdAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "updatedAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "ACL" TEXT CHECK ("ACL" IS NULL OR json_valid("ACL")) CHECK (json_type("ACL") = 'object'),
+    -- The full title.
+    "title" TEXT NOT NULL CHECK (length("title") <= 100),
+    "subtitle" TEXT,
+    "year" INTEGER,
+    "price" REAL CHECK ("price" >= 0),
+    "stock" INTEGER DEFAULT 5,
+    "rating" REAL DEFAULT 2.5,
+    "isbn" TEXT NOT NULL DEFAULT 'unknown',
+    "flag" TEXT,
+    "genre" TEXT CHECK ("genre" IN ('fiction', 'poetry', 'drama')),
+    "publisher" TEXT NOT NULL,
+    "editor" TEXT,
+    "owner" TEXT,
+    "author" TEXT,
+    PRIMARY KEY ("objectId"),
+    CONSTRAINT "Book_publisher_fkey" FOREIGN KEY ("publisher") REFERENCES "Publisher" ("objectId") ON DELETE RESTRICT,
+    CONSTRAINT "Book_editor_fkey" FOREIGN KEY ("editor") REFERENCES "Author" ("objectId") ON DELETE SET NULL,
+    CONSTRAINT "Book_owner_fkey" FOREIGN KEY ("owner") REFERENCES "Person" ("objectId") ON DELETE SET NULL,
+    CONSTRAINT "Book_author_fkey" FOREIGN KEY ("author") REFERENCES "Author" ("objectId") ON DELETE SET NULL
+);
+INSERT INTO "modelgen_new_Book" ("objectId", "createdAt", "updatedAt", "ACL", "title", "subtitle", "year", "price", "stock", "rating", "genre", "publisher", "editor", "owner")
+    SELECT "objectId", "createdAt", "updatedAt", "ACL", "title", "subtitle", CAST("year" AS INTEGER), CAST("price" AS REAL), "stock", "rating", "genre", "publisher", "editor", "owner" FROM "Book";
+DROP TABLE "Book";
+ALTER TABLE "modelgen_new_Book" RENAME TO "Book";
+CREATE INDEX IF NOT EXISTS "Book_author_idx" ON "Book" ("author");
+CREATE INDEX IF NOT EXISTS "Book_by_title_and_year" ON "Book" ("title", "year");
+CREATE INDEX IF NOT EXISTS "Book_publisher_idx" ON "Book" ("publisher");
+CREATE INDEX IF NOT EXISTS "Book_editor_idx" ON "Book" ("editor");
+CREATE INDEX IF NOT EXISTS "Book_owner_idx" ON "Book" ("owner");
+
+-- Indexes that are new or change.
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Publisher: the new unique index 'Publisher_unique_name' finds rows with the same name: make them differ first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Publisher" WHERE "name" IS NOT NULL GROUP BY "name" HAVING count(*) > 1);
+DROP TABLE "modelgen_guard";
+CREATE UNIQUE INDEX IF NOT EXISTS "Publisher_unique_name" ON "Publisher" ("name");
+
+-- Every row points to a row that exists.
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "some rows point to rows that do not exist: run PRAGMA foreign_key_check to see them" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM pragma_foreign_key_check);
+DROP TABLE "modelgen_guard";
+
+COMMIT;
+
+PRAGMA foreign_keys = ON;

@@ -1,0 +1,89 @@
+-- test
+
+-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete
+-- or block the rows that point to it); they are checked before COMMIT and turned on after.
+PRAGMA foreign_keys = OFF;
+
+BEGIN;
+
+-- Publisher: rebuilt ("Publisher" changes in ways ALTER TABLE cannot make).
+CREATE TABLE IF NOT EXISTS "modelgen_new_Publisher" (
+    "objectId" TEXT NOT NULL,
+    "createdAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "updatedAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "ACL" TEXT CHECK ("ACL" IS NULL OR json_valid("ACL")) CHECK (json_type("ACL") = 'object'),
+    "name" TEXT NOT NULL,
+    "founded" TEXT,
+    PRIMARY KEY ("objectId")
+);
+INSERT INTO "modelgen_new_Publisher" ("objectId", "createdAt", "updatedAt", "ACL", "name")
+    SELECT "objectId", "createdAt", "updatedAt", "ACL", "name" FROM "Publisher";
+DROP TABLE "Publisher";
+ALTER TABLE "modelgen_new_Publisher" RENAME TO "Publisher";
+CREATE UNIQUE INDEX IF NOT EXISTS "Publisher_unique_name" ON "Publisher" ("name");
+
+-- Author: rebuilt ("Author" changes in ways ALTER TABLE cannot make).
+CREATE TABLE IF NOT EXISTS "modelgen_new_Author" (
+    -- Who wrote it.
+    "objectId" TEXT NOT NULL,
+    "createdAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "updatedAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "ACL" TEXT CHECK ("ACL" IS NULL OR json_valid("ACL")) CHECK (json_type("ACL") = 'object'),
+    "name" TEXT NOT NULL,
+    "born" TEXT,
+    PRIMARY KEY ("objectId")
+);
+INSERT INTO "modelgen_new_Author" ("objectId", "createdAt", "updatedAt", "ACL", "name")
+    SELECT "objectId", "createdAt", "updatedAt", "ACL", "name" FROM "Author";
+DROP TABLE "Author";
+ALTER TABLE "modelgen_new_Author" RENAME TO "Author";
+
+-- Book: rebuilt ("Book" changes in ways ALTER TABLE cannot make).
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.price: some values break its new min or max: change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE NOT ("price" >= 1));
+DROP TABLE "modelgen_guard";
+CREATE TABLE IF NOT EXISTS "modelgen_new_Book" (
+    -- A published book.
+    "objectId" TEXT NOT NULL,
+    "createdAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "updatedAt" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    "ACL" TEXT CHECK ("ACL" IS NULL OR json_valid("ACL")) CHECK (json_type("ACL") = 'object'),
+    -- The full title.
+    "title" TEXT NOT NULL CHECK (length("title") <= 100),
+    "subtitle" TEXT,
+    "year" INTEGER,
+    "price" REAL CHECK ("price" >= 1),
+    "stock" INTEGER DEFAULT 5,
+    "rating" REAL DEFAULT 2.5,
+    "isbn" TEXT NOT NULL DEFAULT 'unknown',
+    "pages" INTEGER NOT NULL DEFAULT 0,
+    "flag" TEXT,
+    "genre" TEXT CHECK ("genre" IN ('fiction', 'poetry', 'drama')),
+    "publisher" TEXT NOT NULL,
+    "editor" TEXT,
+    "owner" TEXT,
+    "author" TEXT,
+    PRIMARY KEY ("objectId"),
+    CONSTRAINT "Book_publisher_fkey" FOREIGN KEY ("publisher") REFERENCES "Publisher" ("objectId") ON DELETE RESTRICT,
+    CONSTRAINT "Book_editor_fkey" FOREIGN KEY ("editor") REFERENCES "Author" ("objectId") ON DELETE SET NULL,
+    CONSTRAINT "Book_owner_fkey" FOREIGN KEY ("owner") REFERENCES "Person" ("objectId") ON DELETE SET NULL,
+    CONSTRAINT "Book_author_fkey" FOREIGN KEY ("author") REFERENCES "Author" ("objectId") ON DELETE SET NULL
+);
+INSERT INTO "modelgen_new_Book" ("objectId", "createdAt", "updatedAt", "ACL", "title", "subtitle", "year", "price", "stock", "rating", "isbn", "flag", "genre", "publisher", "editor", "owner", "author")
+    SELECT "objectId", "createdAt", "updatedAt", "ACL", "title", "subtitle", "year", "price", "stock", "rating", "isbn", "flag", "genre", "publisher", "editor", "owner", "author" FROM "Book";
+DROP TABLE "Book";
+ALTER TABLE "modelgen_new_Book" RENAME TO "Book";
+CREATE INDEX IF NOT EXISTS "Book_author_idx" ON "Book" ("author");
+CREATE INDEX IF NOT EXISTS "Book_by_title_and_year" ON "Book" ("title", "year");
+CREATE INDEX IF NOT EXISTS "Book_publisher_idx" ON "Book" ("publisher");
+CREATE INDEX IF NOT EXISTS "Book_editor_idx" ON "Book" ("editor");
+CREATE INDEX IF NOT EXISTS "Book_owner_idx" ON "Book" ("owner");
+
+-- Every row points to a row that exists.
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "some rows point to rows that do not exist: run PRAGMA foreign_key_check to see them" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM pragma_foreign_key_check);
+DROP TABLE "modelgen_guard";
+
+COMMIT;
+
+PRAGMA foreign_keys = ON;
