@@ -94,13 +94,14 @@ public struct MigrationHistory {
         options.dialects.contains { !SQLMigration(from: old, to: new, layout: options.layout, dialect: $0).isEmpty }
     }
 
-    /// The scripts, by dialect, that take a database from `old` to `new`; `nil` when nothing
-    /// changes in any dialect.
-    public func scripts(from old: Schema, to new: Schema, header: (SQLOptions.Dialect) -> [String],
+    /// The scripts, by dialect, of `migration`, which takes a database from `old` to `new` and
+    /// records that it ran (``SQLMigration/Record``); `nil` when nothing changes in any dialect.
+    public func scripts(of migration: Migration, from old: Schema, to new: Schema, header: (SQLOptions.Dialect) -> [String],
                         templates: TemplateSet) -> [(SQLOptions.Dialect, String)]? {
-        let migrations = options.dialects.map { ($0, SQLMigration(from: old, to: new, layout: options.layout, dialect: $0)) }
-        guard migrations.contains(where: { !$0.1.isEmpty }) else { return nil }
-        return migrations.map { dialect, migration in (dialect, migration.script(header: header(dialect), templates: templates)) }
+        let steps = options.dialects.map { ($0, SQLMigration(from: old, to: new, layout: options.layout, dialect: $0)) }
+        guard steps.contains(where: { !$0.1.isEmpty }) else { return nil }
+        let record = SQLMigration.Record(name: migration.folderName, previous: migrations.last?.folderName)
+        return steps.map { dialect, step in (dialect, step.script(header: header(dialect), templates: templates, record: record)) }
     }
 
     /// The changes that lose data on the way from `old` to `new` (the same in every dialect).

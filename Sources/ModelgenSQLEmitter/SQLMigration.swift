@@ -14,15 +14,12 @@ public struct SQLMigration {
     public let layout: SQLOptions.Layout
     public let dialect: SQLOptions.Dialect
     let diff: SQLTableDiff
-    let newTables: [SQLTable]
 
     /// Compares the tables of `old` and `new` (both loaded and valid) in `layout` and `dialect`.
     public init(from old: Schema, to new: Schema, layout: SQLOptions.Layout, dialect: SQLOptions.Dialect) {
         self.layout = layout
         self.dialect = dialect
-        let oldTables = Self.tables(of: old, layout: layout)
-        newTables = Self.tables(of: new, layout: layout)
-        diff = SQLTableDiff(old: oldTables, new: newTables, dialect: dialect)
+        diff = SQLTableDiff(old: Self.tables(of: old, layout: layout), new: Self.tables(of: new, layout: layout), dialect: dialect)
     }
 
     private static func tables(of schema: Schema, layout: SQLOptions.Layout) -> [SQLTable] {
@@ -76,11 +73,28 @@ public struct SQLMigration {
         return losses
     }
 
+    /// How a migration kept in a history records itself in the database it runs on, in the
+    /// table `modelgen_migrations`, so that it runs once and in order: it stops, changing
+    /// nothing, when it has run there already, when a later one has, or when others have but
+    /// not the one before it.
+    public struct Record: Sendable {
+        /// Its folder name, `0002_add_isbn`.
+        public var name: String
+        /// The one before it, `nil` for the first.
+        public var previous: String?
+
+        public init(name: String, previous: String?) {
+            self.name = name
+            self.previous = previous
+        }
+    }
+
     /// The whole script: `header` as comment lines, then (when it drops data) what it loses,
-    /// then the statements. With no difference, a comment that says so and nothing to run.
-    public func script(header: [String], templates: TemplateSet) -> String {
+    /// then the statements. With no difference and no `record`, a comment that says so and
+    /// nothing to run.
+    public func script(header: [String], templates: TemplateSet, record: Record? = nil) -> String {
         var lines = header.map { "-- " + $0 }
-        guard !diff.isEmpty else {
+        guard !diff.isEmpty || record != nil else {
             lines.append("-- The two versions make the same \(dialect.displayName) tables: there is nothing to run.")
             return lines.joined(separator: "\n") + "\n"
         }
@@ -89,10 +103,10 @@ public struct SQLMigration {
             lines.append("-- It drops data, as accepted with --allow-data-loss:")
             lines += losses.map { "--   " + $0.message }
         }
-        var script = SQLMigrationScript(dialect: dialect, layout: layout, templates: templates)
+        var script = SQLMigrationScript(dialect: dialect, layout: layout, templates: templates, record: record)
         switch dialect {
-        case .postgresql: script.writePostgreSQL(diff, newTables: newTables)
-        case .sqlite: script.writeSQLite(diff, newTables: newTables)
+        case .postgresql: script.writePostgreSQL(diff)
+        case .sqlite: script.writeSQLite(diff)
         }
         return lines.joined(separator: "\n") + "\n" + script.text
     }
@@ -103,6 +117,24 @@ public struct SQLMigration {
 struct SQLMigrationGuard {
     var query: String
     var message: String
+
+    static func notRunYet(_ record: SQLMigration.Record) -> [SQLMigrationGuard] {
+        let table = SQLSyntax.identifier(SQLMigrationScript.historyTable)
+        let name = SQLSyntax.stringLiteral(record.name)
+        var guards = [
+            SQLMigrationGuard(query: "SELECT 1 FROM \(table) WHERE \(SQLSyntax.identifier("name")) = \(name)",
+                              message: "migration \(record.name) has run on this database already"),
+            SQLMigrationGuard(query: "SELECT 1 FROM \(table) WHERE \(SQLSyntax.identifier("name")) > \(name)",
+                              message: "a migration after \(record.name) has run on this database already: run the migrations in order"),
+        ]
+        if let previous = record.previous {
+            let before = SQLSyntax.stringLiteral(previous)
+            guards.append(SQLMigrationGuard(
+                query: "SELECT 1 WHERE EXISTS (SELECT 1 FROM \(table)) AND NOT EXISTS (SELECT 1 FROM \(table) WHERE \(SQLSyntax.identifier("name")) = \(before))",
+                message: "migration \(record.name) comes after \(previous), which has not run on this database: run the migrations in order"))
+        }
+        return guards
+    }
 
     static func tableIsEmpty(_ table: SQLTable, column: SQLColumn) -> SQLMigrationGuard {
         SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name))",

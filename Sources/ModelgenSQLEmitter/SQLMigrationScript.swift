@@ -8,12 +8,17 @@ struct SQLMigrationScript {
     let dialect: SQLOptions.Dialect
     let layout: SQLOptions.Layout
     let templates: TemplateSet
+    let record: SQLMigration.Record?
     private(set) var text = ""
 
-    init(dialect: SQLOptions.Dialect, layout: SQLOptions.Layout, templates: TemplateSet) {
+    /// The table where migrations kept in a history record that they ran.
+    static let historyTable = "modelgen_migrations"
+
+    init(dialect: SQLOptions.Dialect, layout: SQLOptions.Layout, templates: TemplateSet, record: SQLMigration.Record?) {
         self.dialect = dialect
         self.layout = layout
         self.templates = templates
+        self.record = record
     }
 
     private static func q(_ name: String) -> String { SQLSyntax.identifier(name) }
@@ -21,9 +26,10 @@ struct SQLMigrationScript {
     // MARK: PostgreSQL
 
     /// `ALTER TABLE` for every change, in one transaction.
-    mutating func writePostgreSQL(_ diff: SQLTableDiff, newTables: [SQLTable]) {
+    mutating func writePostgreSQL(_ diff: SQLTableDiff) {
         line("")
         line("BEGIN;")
+        writeRecordChecks()
         section("Foreign keys that change or go.")
         for change in diff.changedTables {
             for key in change.droppedForeignKeys {
@@ -123,6 +129,7 @@ struct SQLMigrationScript {
                 for column in change.describedColumns { line(comment(table: change.new.name, column: column.name, column.description)) }
             }
         }
+        writeRecord()
         endSections()
         line("")
         line("COMMIT;")
@@ -178,13 +185,14 @@ struct SQLMigrationScript {
     /// definition changes is rebuilt the way SQLite documents (a new table, the rows copied,
     /// the old one dropped, the new one renamed, its indexes made again), with foreign keys
     /// off while it runs and checked before the end.
-    mutating func writeSQLite(_ diff: SQLTableDiff, newTables: [SQLTable]) {
+    mutating func writeSQLite(_ diff: SQLTableDiff) {
         line("")
         line("-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete")
         line("-- or block the rows that point to it); they are checked before COMMIT and turned on after.")
         line("PRAGMA foreign_keys = OFF;")
         line("")
         line("BEGIN;")
+        writeRecordChecks()
         let rebuilt = diff.changedTables.filter(\.changesDefinition)
         let kept = diff.changedTables.filter { !$0.changesDefinition }
         section("Indexes that change or go.")
@@ -235,6 +243,7 @@ struct SQLMigrationScript {
             writeGuard(SQLMigrationGuard(query: "SELECT 1 FROM pragma_foreign_key_check",
                                          message: "some rows point to rows that do not exist: run PRAGMA foreign_key_check to see them"))
         }
+        writeRecord()
         endSections()
         line("")
         line("COMMIT;")
@@ -271,6 +280,27 @@ struct SQLMigrationScript {
     }
 
     // MARK: Shared
+
+    /// A kept migration first makes sure it has not run and that the one before it has.
+    private mutating func writeRecordChecks() {
+        guard let record else { return }
+        section("This migration runs once, after \(record.previous ?? "none other"); modelgen_migrations records those that ran.")
+        let now = dialect == .postgresql ? "now()" : "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))"
+        line("""
+            CREATE TABLE IF NOT EXISTS \(Self.q(Self.historyTable)) (
+                "name" \(dialect.typeName(.text)) NOT NULL PRIMARY KEY,
+                "appliedAt" \(dialect.typeName(.timestamp)) NOT NULL DEFAULT \(now)
+            );
+            """)
+        for check in SQLMigrationGuard.notRunYet(record) { writeGuard(check) }
+    }
+
+    /// ...and last records that it ran.
+    private mutating func writeRecord() {
+        guard let record else { return }
+        section("Recorded as run.")
+        line("INSERT INTO \(Self.q(Self.historyTable)) (\"name\") VALUES (\(SQLSyntax.stringLiteral(record.name)));")
+    }
 
     private func viewModels(_ tables: [SQLTable], order: SQLTableOrder) -> SQLViewModels {
         SQLViewModels(layout: layout, dialect: dialect, tables: SQLTableList(count: tables.count) { tables[$0] }, order: order)

@@ -106,7 +106,7 @@ struct Migrate: ParsableCommand {
                 ["Migration \(migration.folderName) by modelgen, \(history.options.layout.rawValue) layout: from \(start) to the schema in \(MigrationHistory.snapshotFolderName)/."]
                     + Self.howToApply(dialect, file: dialect.fileName)
             }
-            guard let scripts = history.scripts(from: previous, to: schema, header: header, templates: templates) else {
+            guard let scripts = history.scripts(of: migration, from: previous, to: schema, header: header, templates: templates) else {
                 let since = history.migrations.last.map { "since \($0.folderName)" } ?? "to migrate"
                 Console.out("\(Console.relative(history.folder)): no schema change \(since); nothing to create")
                 continue

@@ -18,12 +18,12 @@ func migration(_ old: String, _ new: String, dialect: SQLOptions.Dialect,
     try migration(from: loadSchema(old, file: "Old.yaml"), to: loadSchema(new, file: "New.yaml"), dialect: dialect, layout: layout)
 }
 
-func migration(from old: Schema, to new: Schema, dialect: SQLOptions.Dialect,
-               layout: SQLOptions.Layout = .relational) throws -> (script: String, losses: [String]) {
+func migration(from old: Schema, to new: Schema, dialect: SQLOptions.Dialect, layout: SQLOptions.Layout = .relational,
+               record: SQLMigration.Record? = nil) throws -> (script: String, losses: [String]) {
     var diagnostics = DiagnosticCollector()
     let templates = try #require(TemplateSet.load(prefix: SQLEmitter.templatePrefix, overrides: nil, diagnostics: &diagnostics))
     let migration = SQLMigration(from: old, to: new, layout: layout, dialect: dialect)
-    return (migration.script(header: ["test"], templates: templates), migration.dataLosses.map(\.description))
+    return (migration.script(header: ["test"], templates: templates, record: record), migration.dataLosses.map(\.description))
 }
 
 /// The create script `gen` writes for a schema.

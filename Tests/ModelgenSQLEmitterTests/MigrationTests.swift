@@ -303,3 +303,57 @@ struct MigrationDiffTests {
         }
     }
 }
+
+/// Migrations kept in a history record themselves in `modelgen_migrations`, and so run once
+/// and in order.
+@Suite(.postgreSQLServer) struct MigrationRecordTests {
+    @Test(arguments: SQLOptions.Dialect.allCases)
+    func keptMigrationsRunOnceAndInOrder(dialect: SQLOptions.Dialect) async throws {
+        let empty = try loadSchema("classes: {}\n")
+        let v1 = try MigrationTests.version("v1"), v2 = try MigrationTests.version("v2"), v3 = try MigrationTests.version("v3")
+        let first = try migration(from: empty, to: v1, dialect: dialect, record: .init(name: "0001_books", previous: nil)).script
+        let second = try migration(from: v1, to: v2, dialect: dialect, record: .init(name: "0002_authors", previous: "0001_books")).script
+        let third = try migration(from: v2, to: v3, dialect: dialect, record: .init(name: "0003_pages", previous: "0002_authors")).script
+
+        func expectRefused(_ script: String, on database: MigrationDatabase, _ message: String,
+                           sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+            let before = try await database.shape()
+            let result = try await database.run(script)
+            #expect(!result.succeeded, sourceLocation: sourceLocation)
+            #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(try await database.shape() == before, sourceLocation: sourceLocation)
+        }
+
+        guard let database = try await MigrationDatabase.make(dialect) else { return }
+        defer { database.remove() }
+        try await database.execute(first)
+        try await database.execute(Self.rows)
+        try await expectRefused(third, on: database, "migration 0003_pages comes after 0002_authors, which has not run on this database: run the migrations in order")
+        try await database.execute(second)
+        try await expectRefused(second, on: database, "migration 0002_authors has run on this database already")
+        try await database.execute(third)
+        try await expectRefused(second, on: database, "migration 0002_authors has run on this database already")
+        #expect(try await database.values(#"SELECT "name" FROM "modelgen_migrations" ORDER BY "name""#)
+                == ["0001_books", "0002_authors", "0003_pages"])
+
+        // Running a later one first, then an earlier one, is refused too.
+        guard let skipped = try await MigrationDatabase.make(dialect) else { return }
+        defer { skipped.remove() }
+        try await skipped.execute(first)
+        try await skipped.execute(#"INSERT INTO "modelgen_migrations" ("name") VALUES ('0003_pages');"#)
+        try await expectRefused(second, on: skipped, "a migration after 0002_authors has run on this database already: run the migrations in order")
+
+        // A database made by the create script has no record: its first migration runs.
+        guard let created = try await MigrationDatabase.make(dialect) else { return }
+        defer { created.remove() }
+        try await created.execute(createScript(v1, dialect: dialect))
+        try await created.execute(Self.rows)
+        try await created.execute(second)
+        #expect(try await created.values(#"SELECT "name" FROM "modelgen_migrations""#) == ["0002_authors"])
+    }
+
+    static let rows = """
+        INSERT INTO "Publisher" ("objectId", "name") VALUES ('p1', 'Chilton');
+        INSERT INTO "Book" ("objectId", "title", "subtitle", "publisher") VALUES ('b1', 'Dune', 'A novel', 'p1');
+        """
+}
