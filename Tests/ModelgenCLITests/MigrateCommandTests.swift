@@ -150,6 +150,34 @@ import Testing
         #expect(lost.stderr.contains("error: migration '0002_drop_legacy_code' has no copy of its schema in 'schema/'"), "\(lost.stderr)")
     }
 
+    /// docs/Migrations.md's loop for SQLite, run as it is written: each migration once, in order.
+    @Test func theDocumentedLoopRunsEachKeptMigrationOnce() async throws {
+        guard let sqlite3 = Shell.which("sqlite3") else {
+            // CI installs it; elsewhere the SQL tests say the same.
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("sqlite3 not found (apt-get install sqlite3)") }
+            return
+        }
+        let page = try RepositoryFiles.read("docs/Migrations.md")
+        let blocks = page.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let loop = try #require(blocks.first { $0.contains(#"sqlite3 -bail app.db < "$folder/sqlite.sql""#) })
+            .replacingOccurrences(of: "Generated/Library/SQL", with: "Generated/SQL")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("modelgen.yml", "inputs: [App.yaml]\n")
+        try directory.write("App.yaml", Self.old)
+        #expect(try await ModelgenProcess.run(["migrate", "--create", "init"], in: directory.path).exitStatus == 0)
+        try directory.write("App.yaml", Self.new)
+        #expect(try await ModelgenProcess.run(["migrate", "--create", "price", "--allow-data-loss"], in: directory.path).exitStatus == 0)
+        for _ in 1...2 {
+            let run = try await Shell.run("/bin/sh", ["-c", "cd '\(directory.path)' && " + loop])
+            #expect(run.succeeded && run.stderr.isEmpty, "\(run)")
+        }
+        let names = try await Shell.run(sqlite3, [directory.path + "/app.db", "SELECT name FROM modelgen_migrations ORDER BY name"])
+        #expect(names.stdout == "0001_init\n0002_price\n")
+        let columns = try await Shell.run(sqlite3, [directory.path + "/app.db", "SELECT name FROM pragma_table_info('Product') ORDER BY name"])
+        #expect(columns.stdout == "ACL\ncreatedAt\nname\nobjectId\nprice\nupdatedAt\n")
+    }
+
     @Test func createNeedsAModelThatRunsTheSQLEmitter() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
