@@ -92,6 +92,14 @@ import Testing
         #expect(noDialect.exitStatus == 64)
         #expect(noDialect.stderr.hasPrefix("Error: give --dialect postgresql or --dialect sqlite\n"), "\(noDialect.stderr)")
 
+        // What gen refuses in SQL, migrate refuses too.
+        try directory.write("reserved.yaml", "classes:\n  Product:\n    fields:\n      name: string\n    indexes:\n      - {fields: [name], name: sqlite_name}\n")
+        let reserved = try await ModelgenProcess.run(["migrate", "old.yaml", "reserved.yaml", "--dialect", "sqlite"], in: directory.path)
+        #expect(reserved.exitStatus == 1)
+        #expect(reserved.stdout == "")
+        #expect(reserved.stderr.hasPrefix("reserved.yaml:6:9: error: SQL name 'sqlite_name' of the index on name starts with 'sqlite_', which SQLite reserves for itself\n"),
+                "\(reserved.stderr)")
+
         let oneVersion = try await ModelgenProcess.run(["migrate", "old.yaml", "--dialect", "sqlite"], in: directory.path)
         #expect(oneVersion.exitStatus == 64)
         #expect(oneVersion.stderr.hasPrefix("Error: give OLD and NEW (two schema files or folders), or --create NAME\n"))
@@ -144,10 +152,21 @@ import Testing
         #expect(badName.exitStatus == 64)
         #expect(badName.stderr.hasPrefix("Error: 'Add-Price' is not a migration name: use lowercase letters, digits and _, starting with a letter, as in add_isbn\n"))
 
-        try FileManager.default.removeItem(atPath: directory.path + "/Generated/SQL/migrations/0002_drop_legacy_code/schema")
+        // A folder left by an interrupted --create is never written into.
+        try directory.write("Schemas/App.yaml", Self.new + "\n      sku: string\n")
+        try directory.write("Generated/SQL/migrations/.0003_add_sku.modelgen-tmp/postgresql.sql", "half")
+        let interrupted = try await modelgen("migrate", "--create", "add_sku")
+        #expect(interrupted.exitStatus == 1)
+        #expect(interrupted.stderr.hasSuffix("modelgen: error: '\(directory.path)/Generated/SQL/migrations/.0003_add_sku.modelgen-tmp' is left from an interrupted run; remove it and try again\n"),
+                "\(interrupted.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/Generated/SQL/migrations/0003_add_sku"))
+        try FileManager.default.removeItem(atPath: directory.path + "/Generated/SQL/migrations/.0003_add_sku.modelgen-tmp")
+        #expect(try await modelgen("migrate", "--create", "add_sku").exitStatus == 0)
+
+        try FileManager.default.removeItem(atPath: directory.path + "/Generated/SQL/migrations/0003_add_sku/schema")
         let lost = try await modelgen("check")
         #expect(lost.exitStatus == 1)
-        #expect(lost.stderr.contains("error: migration '0002_drop_legacy_code' has no copy of its schema in 'schema/'"), "\(lost.stderr)")
+        #expect(lost.stderr.contains("error: migration '0003_add_sku' has no copy of its schema in 'schema/'"), "\(lost.stderr)")
     }
 
     /// docs/Migrations.md's loop for SQLite, run as it is written: each migration once, in order.
