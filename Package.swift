@@ -61,10 +61,14 @@ let package = Package(
         // The defined schema of Parse Server, and Parse's schema JSON read back (`import`): both
         // directions of one mapping, so a round trip holds by construction.
         .target(name: "ModelgenParseSchema", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML"]),
+        // The ER diagram: Mermaid, Graphviz DOT, and the SVG Graphviz draws.
+        .target(name: "ModelgenDiagramEmitter", dependencies: [
+            "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenFileSystem",
+        ]),
         // Stage 3d: configuration, the emitter registry and the pure `Generator` entry point (no disk writes).
         .target(name: "ModelgenGenerator", dependencies: [
             "ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics", "ModelgenFileSystem",
-            "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter", "ModelgenParseSchema",
+            "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter", "ModelgenParseSchema", "ModelgenDiagramEmitter",
         ]),
         // Stage 4: the only stage that touches the output tree.
         .target(name: "ModelgenWriter", dependencies: ["ModelgenGenerator", "ModelgenEmitter", "ModelgenFileSystem", "ModelgenDiagnostics"]),
@@ -77,6 +81,7 @@ let package = Package(
                 "ModelgenWriter",
                 "ModelgenTemplates",
                 "ModelgenParseSchema",
+                "ModelgenSQLEmitter",
                 "ModelgenYAML",
                 "ModelgenFileSystem",
                 // `import` reads a live app's schema through the REST client.
@@ -144,6 +149,9 @@ let package = Package(
         .testTarget(name: "ModelgenParseSchemaTests", dependencies: [
             "ModelgenParseSchema", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenTestSupport",
         ], exclude: ["Goldens", "Responses"]),
+        .testTarget(name: "ModelgenDiagramEmitterTests", dependencies: [
+            "ModelgenDiagramEmitter", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport",
+        ], exclude: ["Goldens"]),
         // Hostile/: the hostile-input corpus (schema files and their expected diagnostics).
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "ModelgenTestSupport"], exclude: ["Hostile"]),
     ],

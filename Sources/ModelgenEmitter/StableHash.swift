@@ -10,4 +10,16 @@ public enum StableHash {
         }
         return hash
     }
+
+    /// 64-bit FNV-1a over the UTF-8 bytes, as 16 hex digits: names a text, as a drawn file's
+    /// header names what it was drawn from.
+    public static func fnv1a64(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }

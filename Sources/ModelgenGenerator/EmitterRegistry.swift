@@ -1,5 +1,6 @@
 import ModelgenDiagnostics
 import ModelgenEmitter
+import ModelgenDiagramEmitter
 import ModelgenParseSchema
 import ModelgenSQLEmitter
 import ModelgenSwiftEmitter
@@ -36,6 +37,7 @@ public struct EmitterRegistry: Sendable {
         SwiftModelEmitter.descriptor,
         SQLEmitter.descriptor,
         ParseEmitter.descriptor,
+        DiagramEmitter.descriptor,
     ])
 }
 

@@ -7,6 +7,8 @@
 enum CompiledTemplates {
     /// The templates each template includes as partials, directly or not.
     static let partials: [String: [String]] = [
+        "diagram-dot": [],
+        "diagram-mermaid": [],
         "parse-schema-js": [],
         "sql-postgresql": ["sql-table"],
         "sql-sqlite": ["sql-table"],

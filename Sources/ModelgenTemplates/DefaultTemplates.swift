@@ -5,6 +5,58 @@
 public enum DefaultTemplates {
     /// Template text by file name, exactly as in the `Templates/` folder.
     public static let files: [String: String] = [
+        "diagram-dot.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            digraph {{{name}}} {
+                graph [rankdir={{{rankdir}}}, nodesep=0.5, ranksep=0.9, fontname="Helvetica"];
+                node [shape=plain, fontname="Helvetica", fontsize=11];
+                edge [dir=both, fontname="Helvetica", fontsize=10, color="#555555"];
+            {{#entities}}
+
+                {{{id}}} [label=<<table border="0" cellborder="1" cellspacing="0" cellpadding="4">
+                    <tr><td colspan="3" bgcolor="#e8e8e8"><b>{{{name}}}</b></td></tr>
+            {{#attributes}}
+                    <tr><td port={{{port}}} align="left">{{{name}}}</td><td align="left">{{{type}}}</td><td align="left">{{{notes}}}</td></tr>
+            {{/attributes}}
+                </table>>];
+            {{/entities}}
+
+            {{#relationships}}
+                {{{from}}} -> {{{to}}} [label={{{label}}}, arrowtail={{{tail}}}, arrowhead={{{head}}}];
+            {{/relationships}}
+            }
+
+            """####,
+        "diagram-mermaid.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            # {{{title}}}
+
+            ```mermaid
+            erDiagram
+                direction {{{direction}}}
+            {{#entities}}
+            {{#hasAttributes}}
+                {{{name}}} {
+            {{#attributes}}
+                    {{{type}}} {{{name}}}{{#keys}} {{{.}}}{{/keys}}{{#comment}} {{{.}}}{{/comment}}
+            {{/attributes}}
+                }
+            {{/hasAttributes}}
+            {{^hasAttributes}}
+                {{{name}}}
+            {{/hasAttributes}}
+            {{/entities}}
+            {{#relationships}}
+                {{{from}}} {{{left}}}--{{{right}}} {{{to}}} : {{{label}}}
+            {{/relationships}}
+            ```
+
+            A box per class (`PK` its `objectId`, `FK` a pointer, `UK` a unique field). A line per link,
+            labelled with the field: a pointer is many to one (`}o--||` when required, `}o--o|` when
+            optional, one to one when unique), a relation many to many (`}o--o{`), an array of pointers one
+            to many in order (`||--o{`).
+
+            """####,
         "parse-schema-js.mustache": ####"""
             {{% CONTENT_TYPE: TEXT}}
             // Parse Server's defined schema (docs/ParseServer.md):

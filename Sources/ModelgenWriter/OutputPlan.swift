@@ -31,6 +31,8 @@ public struct OutputPlan: Sendable {
     public var actions: [Action]
     /// Refusals; when there is any, the plan must not be applied.
     public var problems: [Diagnostic]
+    /// The paths of drawn files (``Drawing``), whose differences are not worth showing as text.
+    public var drawnPaths: Set<String> = []
 
     public var isFresh: Bool { problems.isEmpty && actions.allSatisfy { if case .unchanged = $0 { true } else { false } } }
 
@@ -45,7 +47,15 @@ public struct OutputPlan: Sendable {
             problems.append(.error("output '\(directory)' exists and is not a directory", at: nil))
             return OutputPlan(directory: directory, actions: [], problems: problems)
         }
-        for file in files {
+        for generated in files {
+            let file: GeneratedFile
+            switch DrawnFiles.resolve(generated, in: directory) {
+            case .file(let resolved): file = resolved
+            case .nothing: continue
+            case .failed(let problem):
+                problems.append(problem)
+                continue
+            }
             switch disposition(of: file, in: directory) {
             case .create: actions.append(.create(path: file.path, pieces: file.pieces))
             case .unchanged: actions.append(.unchanged(path: file.path))
@@ -57,7 +67,8 @@ public struct OutputPlan: Sendable {
             actions.append(.remove(path: path))
         }
         actions.sort { $0.path < $1.path }
-        return OutputPlan(directory: directory, actions: actions, problems: problems)
+        return OutputPlan(directory: directory, actions: actions, problems: problems,
+                          drawnPaths: Set(files.filter { $0.drawing != nil }.map(\.path)))
     }
 
     /// What writing one generated file means, given what is on disk where it goes.

@@ -64,7 +64,18 @@ public final class OutputStaging: @unchecked Sendable {
     /// call from several threads: only taking the path and recording the outcome hold the
     /// lock, so one large file being compared and written never holds up the others. After a
     /// write failure, further files are ignored.
-    public func add(_ file: GeneratedFile) {
+    public func add(_ generated: GeneratedFile) {
+        let file: GeneratedFile
+        switch DrawnFiles.resolve(generated, in: directory) {
+        case .file(let resolved): file = resolved
+        case .nothing:
+            // Wanted all the same: a drawing that cannot be made here is never removed.
+            lock.withLock { _ = wanted.insert(generated.path) }
+            return
+        case .failed(let problem):
+            lock.withLock { problems.append(problem) }
+            return
+        }
         guard let place = lock.withLock({ claim(file) }) else { return }
         let outcome = Self.stage(file, at: place)
         lock.withLock {

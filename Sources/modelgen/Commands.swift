@@ -181,6 +181,8 @@ struct Check: ParsableCommand {
             switch action {
             case .unchanged:
                 continue
+            case .update(let path, _) where plan.drawnPaths.contains(path):
+                Console.out("stale: \(shown) (drawn from another source; 'modelgen gen' draws it again)")
             case .update(let path, let new):
                 do {
                     let old = try plan.contentsOnDisk(of: path)

@@ -8,7 +8,7 @@ enum TemplateViewSpecs {
     typealias Field = ViewSpec.Field
     typealias View = ViewSpec.View
 
-    static let all = [sql, swift, parse]
+    static let all = [sql, swift, parse, diagram]
 
     // MARK: SQL
 
@@ -69,6 +69,64 @@ enum TemplateViewSpecs {
                 Field(name: "kind", kind: .string, doc: "`TABLE` or `COLUMN`."),
                 Field(name: "target", kind: .text("SQLQualifiedNameText"), doc: "What it comments on."),
                 Field(name: "text", kind: .text("SQLStringLiteralText"), doc: "The comment, as a string literal."),
+            ]),
+        ])
+
+    // MARK: Diagram
+
+    static let diagram = ViewSpec(
+        path: "Sources/ModelgenDiagramEmitter/DiagramTemplateViews.swift",
+        templatePrefix: "diagram-",
+        enumName: "CompiledDiagramTemplates",
+        roots: [("diagram-mermaid", "MermaidDiagramView"), ("diagram-dot", "DOTDiagramView")],
+        views: [
+            View(name: "MermaidDiagramView", doc: "The Markdown page with the Mermaid `erDiagram` (`diagram-mermaid`).", fields: [
+                Field(name: "title", kind: .string, doc: "The page's title: the diagram's name."),
+                Field(name: "direction", kind: .string, doc: "`TB`, `BT`, `LR` or `RL`."),
+                Field(name: "entities", kind: .list("MermaidEntityView"), doc: "A box per class, in declaration order."),
+                Field(name: "relationships", kind: .list("MermaidRelationshipView"), doc: "A line per pointer, relation and array of pointers."),
+            ]),
+            View(name: "MermaidEntityView", doc: "A class's box.", fields: [
+                Field(name: "name", kind: .string, doc: "The class's name, quoted."),
+                Field(name: "attributes", kind: .list("MermaidAttributeView"), doc: "Its fields, `objectId` first; none when only names are shown."),
+                Field(name: "hasAttributes", kind: .bool, doc: "Whether there are any."),
+            ]),
+            View(name: "MermaidAttributeView", doc: "A field in a box.", fields: [
+                Field(name: "type", kind: .string, doc: "Its type as one word (`pointer~Publisher~`)."),
+                Field(name: "name", kind: .string, doc: "Its name."),
+                Field(name: "keys", kind: .optional(.string), doc: "`PK`, `FK`, `UK`, comma-separated, when it is one."),
+                Field(name: "comment", kind: .optional(.string), doc: "Its notes, quoted: `required`, an enum's cases, an embedded type's fields."),
+            ]),
+            View(name: "MermaidRelationshipView", doc: "A line between two boxes.", fields: [
+                Field(name: "from", kind: .string, doc: "The class whose field it is, quoted."),
+                Field(name: "left", kind: .string, doc: "The cardinality at that class (`}o`, `|o`, `||`)."),
+                Field(name: "right", kind: .string, doc: "The cardinality at the other (`||`, `o|`, `o{`)."),
+                Field(name: "to", kind: .string, doc: "The class it links to, quoted."),
+                Field(name: "label", kind: .string, doc: "The field's name, quoted."),
+            ]),
+            View(name: "DOTDiagramView", doc: "The Graphviz graph (`diagram-dot`).", fields: [
+                Field(name: "name", kind: .string, doc: "The graph's name, a quoted ID."),
+                Field(name: "rankdir", kind: .string, doc: "`TB`, `BT`, `LR` or `RL`."),
+                Field(name: "entities", kind: .list("DOTEntityView"), doc: "A node per class, in declaration order."),
+                Field(name: "relationships", kind: .list("DOTEdgeView"), doc: "An edge per pointer, relation and array of pointers."),
+            ]),
+            View(name: "DOTEntityView", doc: "A class's node: a table with a row per field.", fields: [
+                Field(name: "id", kind: .string, doc: "The class's name, a quoted ID."),
+                Field(name: "name", kind: .string, doc: "The class's name, escaped for the label."),
+                Field(name: "attributes", kind: .list("DOTAttributeView"), doc: "Its fields, `objectId` first; none when only names are shown."),
+            ]),
+            View(name: "DOTAttributeView", doc: "A field's row.", fields: [
+                Field(name: "port", kind: .string, doc: "The row's port, the field's name quoted, where its edge starts."),
+                Field(name: "name", kind: .string, doc: "Its name, escaped for the label."),
+                Field(name: "type", kind: .string, doc: "Its type as the schema writes it, escaped."),
+                Field(name: "notes", kind: .string, doc: "Keys and notes (`PK`, `FK, required`), escaped."),
+            ]),
+            View(name: "DOTEdgeView", doc: "An edge, with crow's-foot arrows at both ends.", fields: [
+                Field(name: "from", kind: .string, doc: "Where it starts: the node, and the field's port when fields are shown."),
+                Field(name: "to", kind: .string, doc: "The node it ends at."),
+                Field(name: "label", kind: .string, doc: "The field's name, a quoted ID."),
+                Field(name: "tail", kind: .string, doc: "The arrow shape at the start (`crowodot`, `teeodot`, `teetee`)."),
+                Field(name: "head", kind: .string, doc: "The arrow shape at the end."),
             ]),
         ])
 
