@@ -38,6 +38,22 @@ import Testing
         #expect(snippets.map(\.ordinal) == [1, 2, 3, 1])
     }
 
+    @Test func mermaidBlocksNeedAMarker() {
+        let page = """
+            <!-- check: same block as Generated/Library/Diagram/Library.md -->
+            ```mermaid
+            erDiagram
+            ```
+
+            ```mermaid
+            erDiagram
+            ```
+            """
+        let snippets = DocSnippet.snippets(in: "README.md", text: page)
+        #expect(snippets.map(\.check) == [.sameBlock(as: "Generated/Library/Diagram/Library.md"),
+                                          .unknown("a Mermaid block needs a `<!-- check: ... -->` line above it")])
+    }
+
     @Test func excerptsMatchInOrder() {
         let file = "struct A {\n    var x: Int\n    var y: Int\n}\n"
         #expect(firstMissingLine(of: "struct A {\n    ...\n    var y: Int   // the second\n}", in: file, language: "swift") == nil)

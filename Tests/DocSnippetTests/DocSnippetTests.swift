@@ -64,6 +64,9 @@ import Testing
             case .same(let path):
                 let file = try RepositoryFiles.read(path)
                 #expect(snippet.text + "\n" == file, "\(snippet) is not \(path)")
+            case .sameBlock(let path):
+                let block = DocSnippet.snippets(in: path, text: try RepositoryFiles.read(path)).first { $0.language == snippet.language }
+                #expect(block?.text == snippet.text, "\(snippet) is not the first \(snippet.language) block of \(path)")
             default:
                 continue
             }

@@ -14,6 +14,8 @@ import ModelgenTestSupport
 ///   each of its lines appears there, in order (a line may add a trailing `//` or `#`
 ///   comment; a line holding `...` stands for what was left out).
 /// - `<!-- check: same as PATH -->`: the block is that file, byte for byte.
+/// - `<!-- check: same block as PATH -->`: the block is that file's first block of the same
+///   language (a Mermaid diagram shown from a generated page), line for line.
 /// - `<!-- check: config, with PATH ... -->`: a `modelgen.yml`, run by `modelgen gen` in a
 ///   folder holding the repository's files named after `with`, with no warning (unless the
 ///   comment ends `, warnings allowed`).
@@ -26,12 +28,14 @@ import ModelgenTestSupport
 ///   evaluated by `swift package dump-package`.
 ///
 /// A YAML block without a comment is a schema that must load with no error and no warning;
-/// one whose first line is `# error: TEXT` must fail with an error containing TEXT.
+/// one whose first line is `# error: TEXT` must fail with an error containing TEXT. A Mermaid
+/// block needs a comment, as a Swift block does.
 struct DocSnippet: CustomStringConvertible {
     enum Check: Equatable {
         case compile(imports: [String], givens: [String])
         case excerpt(of: String)
         case same(as: String)
+        case sameBlock(as: String)
         case config(with: [String], warningsAllowed: Bool)
         case pluginOptions(with: [String])
         case manifest
@@ -45,7 +49,7 @@ struct DocSnippet: CustomStringConvertible {
     var document: String
     /// The line of the opening fence, counted from 1.
     var line: Int
-    /// The fence's language (`swift`, `yaml`).
+    /// The fence's language (`swift`, `yaml`, `mermaid`).
     var language: String
     var check: Check
     var text: String
@@ -76,7 +80,7 @@ struct DocSnippet: CustomStringConvertible {
             let language = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
             var end = index + 1
             while end < lines.count, lines[end] != "```" { end += 1 }
-            if language == "swift" || language == "yaml" {
+            if language == "swift" || language == "yaml" || language == "mermaid" {
                 counts[language, default: 0] += 1
                 let body = lines[(index + 1)..<min(end, lines.count)].joined(separator: "\n")
                 let marker = index > 0 ? lines[index - 1] : ""
@@ -93,7 +97,7 @@ struct DocSnippet: CustomStringConvertible {
     static func check(marker: String, language: String) -> Check {
         let trimmed = marker.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("<!-- check:"), trimmed.hasSuffix("-->") else {
-            return language == "yaml" ? .schema : .unknown("a Swift block needs a `<!-- check: ... -->` line above it")
+            return language == "yaml" ? .schema : .unknown("a \(language == "swift" ? "Swift" : "Mermaid") block needs a `<!-- check: ... -->` line above it")
         }
         let inner = trimmed.dropFirst("<!-- check:".count).dropLast("-->".count)
         let parts = inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -118,6 +122,8 @@ struct DocSnippet: CustomStringConvertible {
             return .excerpt(of: String(kind.dropFirst("excerpt of ".count)))
         case _ where kind.hasPrefix("ParseSwift calls in "):
             return .parseSwiftCalls(in: String(kind.dropFirst("ParseSwift calls in ".count)))
+        case _ where kind.hasPrefix("same block as "):
+            return .sameBlock(as: String(kind.dropFirst("same block as ".count)))
         case _ where kind.hasPrefix("same as "):
             return .same(as: String(kind.dropFirst("same as ".count)))
         case "config" where withPaths.count + (rest.contains("warnings allowed") ? 1 : 0) == rest.count:
