@@ -105,7 +105,7 @@ import Testing
 /// configuration loader, and its templates replaceable by name.
 @Suite struct SQLEmitterRegistrationTests {
     @Test func registeredAfterTheSwiftEmitter() {
-        #expect(EmitterRegistry.builtin.descriptors.map(\.name) == ["swift", "sql", "parse"])
+        #expect(EmitterRegistry.builtin.descriptors.map(\.name) == ["swift", "sql", "parse", "diagram"])
         #expect(EmitterRegistry.builtin.descriptor(named: "sql")?.optionKeys == ["layout", "dialects", "folder"])
     }
 
