@@ -136,6 +136,18 @@ struct SQLMigrationGuard {
         return guards
     }
 
+    /// No table of that name is there yet: a database that has one was not made from the old
+    /// schema, and the new table would not be made.
+    static func tableIsNew(_ table: SQLTable, dialect: SQLOptions.Dialect) -> SQLMigrationGuard {
+        let name = SQLSyntax.stringLiteral(table.name)
+        let query = switch dialect {
+        case .postgresql: "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = \(name)"
+        case .sqlite: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = \(name)"
+        }
+        return SQLMigrationGuard(query: query,
+                                 message: "\(table.subject()): the database has a table '\(table.name)' already, so it was not made from the old schema: migrate from the schema it was made from")
+    }
+
     static func tableIsEmpty(_ table: SQLTable, column: SQLColumn) -> SQLMigrationGuard {
         SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name))",
                           message: "\(table.subject(column: column.name)) is new, required and has no default, and the table has rows: give the field a default, or make it optional and fill it in")

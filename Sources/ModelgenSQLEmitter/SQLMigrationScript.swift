@@ -57,6 +57,8 @@ struct SQLMigrationScript {
         }
         let order = SQLTableOrder(diff.addedTables.map(SQLTableOrder.Node.init))
         section("New tables.")
+        // The template's CREATE TABLE IF NOT EXISTS would pass over a table that is there already.
+        for table in diff.addedTables { writeGuard(.tableIsNew(table, dialect: dialect)) }
         let views = viewModels(diff.addedTables, order: order)
         for position in order.positions {
             text += "\n" + templates.render("sql-table", views.table(diff.addedTables[position]))
@@ -202,6 +204,7 @@ struct SQLMigrationScript {
         section("Tables that go, with their rows.")
         for table in diff.droppedTables { line("DROP TABLE \(Self.q(table.name));") }
         section("New tables.")
+        for table in diff.addedTables { writeGuard(.tableIsNew(table, dialect: dialect)) }
         let views = viewModels(diff.addedTables, order: SQLTableOrder([]))
         for table in diff.addedTables {
             text += "\n" + templates.render("sql-table", views.table(table))

@@ -38,6 +38,20 @@ ALTER TABLE "Book" DROP COLUMN "legacyCode";
 ALTER TABLE "Book" DROP COLUMN "flag";
 
 -- New tables.
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = 'Author') THEN
+        RAISE EXCEPTION USING MESSAGE = 'Author: the database has a table ''Author'' already, so it was not made from the old schema: migrate from the schema it was made from';
+    END IF;
+END
+$guard$;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = '_Join:tags:Book') THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.tags: the database has a table ''_Join:tags:Book'' already, so it was not made from the old schema: migrate from the schema it was made from';
+    END IF;
+END
+$guard$;
 
 CREATE TABLE IF NOT EXISTS "Author" (
     "objectId" text NOT NULL,

@@ -16,6 +16,12 @@ DROP TABLE "Obsolete";
 DROP TABLE "_Join:oldTags:Book";
 
 -- New tables.
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Author: the database has a table 'Author' already, so it was not made from the old schema: migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Author');
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.tags: the database has a table '_Join:tags:Book' already, so it was not made from the old schema: migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_Join:tags:Book');
+DROP TABLE "modelgen_guard";
 
 CREATE TABLE IF NOT EXISTS "Author" (
     -- Who wrote it.
