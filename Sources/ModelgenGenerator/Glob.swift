@@ -14,6 +14,11 @@ public enum Glob {
         return Array(Set(results)).sorted()
     }
 
+    /// The schema files (`.yaml` and `.yml`) anywhere under `folder`, an absolute path, sorted.
+    public static func schemaFiles(under folder: String) -> [String] {
+        (expand(FileSystem.join(folder, "**/*.yaml"), in: "/") + expand(FileSystem.join(folder, "**/*.yml"), in: "/")).sorted()
+    }
+
     public static func hasWildcards(_ text: String) -> Bool {
         text.contains { $0 == "*" || $0 == "?" || $0 == "[" }
     }

@@ -2,7 +2,6 @@ import ModelgenDiagnostics
 import ModelgenFileSystem
 import ModelgenSchema
 import ModelgenSQLEmitter
-import ModelgenTemplates
 
 /// A model's migrations, kept beside its SQL scripts: `<output>/<sql folder>/migrations/`,
 /// one folder per migration, `NNNN_<name>/`, holding a script per configured dialect
@@ -76,7 +75,7 @@ public struct MigrationHistory {
             return SchemaLoading.load(sources: [("(no migration yet)", "classes: {}\n")]).schema
         }
         let snapshot = FileSystem.join(FileSystem.join(folder, last.folderName), Self.snapshotFolder)
-        let files = (Glob.expand(FileSystem.join(snapshot, "**/*.yaml"), in: "/") + Glob.expand(FileSystem.join(snapshot, "**/*.yml"), in: "/")).sorted()
+        let files = Glob.schemaFiles(under: snapshot)
         guard !files.isEmpty else {
             diagnostics.error("migration '\(last.folderName)' has no copy of its schema in '\(Self.snapshotFolder)/'", at: nil, notes: [
                 .init("the next migration starts from that copy; restore it from version control"),
@@ -89,25 +88,15 @@ public struct MigrationHistory {
         return loaded.schema
     }
 
-    /// Whether the tables `new` makes differ from those `old` makes, in any dialect.
-    public func changes(from old: Schema, to new: Schema) -> Bool {
-        options.dialects.contains { !SQLMigration(from: old, to: new, layout: options.layout, dialect: $0).isEmpty }
+    /// The migration from `old` to `new` in each of the model's dialects (the same changes,
+    /// and the same losses, in each).
+    public func steps(from old: Schema, to new: Schema) -> [SQLMigration] {
+        options.dialects.map { SQLMigration(from: old, to: new, layout: options.layout, dialect: $0) }
     }
 
-    /// The scripts, by dialect, of `migration`, which takes a database from `old` to `new` and
-    /// records that it ran (``SQLMigration/Record``); `nil` when nothing changes in any dialect.
-    public func scripts(of migration: Migration, from old: Schema, to new: Schema, header: (SQLOptions.Dialect) -> [String],
-                        templates: TemplateSet) -> [(SQLOptions.Dialect, String)]? {
-        let steps = options.dialects.map { ($0, SQLMigration(from: old, to: new, layout: options.layout, dialect: $0)) }
-        guard steps.contains(where: { !$0.1.isEmpty }) else { return nil }
-        let record = SQLMigration.Record(name: migration.folderName, previous: migrations.last?.folderName)
-        return steps.map { dialect, step in (dialect, step.script(header: header(dialect), templates: templates, record: record)) }
-    }
-
-    /// The changes that lose data on the way from `old` to `new` (the same in every dialect).
-    public func dataLosses(from old: Schema, to new: Schema) -> [Diagnostic] {
-        guard let dialect = options.dialects.first else { return [] }
-        return SQLMigration(from: old, to: new, layout: options.layout, dialect: dialect).dataLosses
+    /// The record `migration` keeps of itself in the database (``SQLMigration/Record``).
+    public func record(of migration: Migration) -> SQLMigration.Record {
+        SQLMigration.Record(name: migration.folderName, previous: migrations.last?.folderName)
     }
 
     /// The next migration's folder for `name`.

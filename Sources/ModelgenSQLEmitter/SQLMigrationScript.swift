@@ -42,7 +42,7 @@ struct SQLMigrationScript {
         }
         section("CHECK constraints of columns whose rules or types change (added again below).")
         for change in diff.changedTables {
-            let columns = change.changedColumns.filter { $0.checksChange || ($0.cast != nil && !diff.checkTexts($0.old).isEmpty) }
+            let columns = change.changedColumns.filter { $0.checksChange || ($0.cast != nil && !dialect.checks(of: $0.old).isEmpty) }
             if !columns.isEmpty { dropChecks(of: columns.map(\.old.name), table: change.new.name) }
         }
         section("Tables that go, with their rows.")
@@ -99,9 +99,8 @@ struct SQLMigrationScript {
                         line("ALTER TABLE \(table) ALTER COLUMN \(name) DROP NOT NULL;")
                     }
                 }
-                if column.checksChange || (column.cast != nil && !diff.checkTexts(column.old).isEmpty) {
-                    for check in column.new.checks where dialect.spells(check, on: column.new) {
-                        let text = SQLCheckText(check: check, column: column.new.name, dialect: dialect).text
+                if column.checksChange || (column.cast != nil && !dialect.checks(of: column.old).isEmpty) {
+                    for (check, text) in dialect.checks(of: column.new) {
                         writeGuard(.check(check, text: text, table: change.new, column: column.new, conversion: name))
                         line("ALTER TABLE \(table) ADD CHECK (\(text));")
                     }
@@ -175,9 +174,7 @@ struct SQLMigrationScript {
         var text = "\(Self.q(column.name)) \(dialect.typeName(column.type))"
         if column.notNull { text += " NOT NULL" }
         if let value = column.defaultValue { text += " DEFAULT " + SQLLiteralText(literal: value, dialect: dialect).text }
-        for check in column.checks where dialect.spells(check, on: column) {
-            text += " CHECK (\(SQLCheckText(check: check, column: column.name, dialect: dialect).text))"
-        }
+        for (_, check) in dialect.checks(of: column) { text += " CHECK (\(check))" }
         return text
     }
 
@@ -212,11 +209,10 @@ struct SQLMigrationScript {
         let rebuiltViews = viewModels(rebuilt.map(\.new), order: SQLTableOrder([]))
         for change in rebuilt {
             section("\(change.new.subject()): rebuilt (\(Self.q(change.new.name)) changes in ways ALTER TABLE cannot make).")
-            writeGuards(forRebuilding: change, diff: diff)
+            writeGuards(forRebuilding: change)
             let temporary = "modelgen_new_" + change.new.name
             var view = rebuiltViews.table(change.new)
             view.tableName = SQLIdentifierText(name: temporary)
-            let indexes = view.indexes
             view.indexes = []
             text += templates.render("sql-table", view)
             var targets: [String] = []
@@ -230,9 +226,7 @@ struct SQLMigrationScript {
             line("    SELECT \(sources.joined(separator: ", ")) FROM \(Self.q(change.new.name));")
             line("DROP TABLE \(Self.q(change.new.name));")
             line("ALTER TABLE \(Self.q(temporary)) RENAME TO \(Self.q(change.new.name));")
-            for index in indexes {
-                text += "CREATE \(index.unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(index.indexName.text) ON \(index.owner.text) (\(index.keys.text));\n"
-            }
+            for index in change.new.indexes { line(createIndex(index, table: change.new.name)) }
         }
         section("Indexes that are new or change.")
         for change in kept {
@@ -256,7 +250,7 @@ struct SQLMigrationScript {
 
     /// What a rebuilt table's rows must allow before they are copied: new required columns,
     /// columns made required, converted values, new CHECKs, foreign keys and unique indexes.
-    private mutating func writeGuards(forRebuilding change: SQLTableDiff.TableChange, diff: SQLTableDiff) {
+    private mutating func writeGuards(forRebuilding change: SQLTableDiff.TableChange) {
         for column in change.addedColumns where column.notNull && column.defaultValue == nil {
             writeGuard(.tableIsEmpty(change.new, column: column))
         }
@@ -268,8 +262,7 @@ struct SQLMigrationScript {
             if column.nullabilityChanges && column.new.notNull { writeGuard(.noNulls(change.new, column: column.new)) }
             if column.checksChange || column.cast != nil {
                 let conversion = column.cast?.conversion(of: name, in: dialect) ?? name
-                for check in column.new.checks where dialect.spells(check, on: column.new) {
-                    let text = SQLCheckText(check: check, column: column.new.name, dialect: dialect).text
+                for (check, text) in dialect.checks(of: column.new) {
                     writeGuard(.check(check, text: text, table: change.new, column: column.new, conversion: conversion))
                 }
             }

@@ -95,7 +95,7 @@ struct SQLTableDiff {
             }
             let columnChange = ColumnChange(old: previous, new: column, cast: cast,
                                             defaultChanges: previous.defaultValue != column.defaultValue,
-                                            checksChange: checkTexts(previous) != checkTexts(column))
+                                            checksChange: dialect.checks(of: previous).map(\.text) != dialect.checks(of: column).map(\.text))
             if cast != nil || columnChange.nullabilityChanges || columnChange.defaultChanges || columnChange.checksChange {
                 change.changedColumns.append(columnChange)
             }
@@ -133,10 +133,12 @@ struct SQLTableDiff {
         table.elements.compactMap { if case .column(let column) = $0 { column } else { nil } }
     }
 
-    /// The CHECK expressions the dialect writes for `column`.
-    func checkTexts(_ column: SQLColumn) -> [String] {
-        column.checks.filter { dialect.spells($0, on: column) }
-            .map { SQLCheckText(check: $0, column: column.name, dialect: dialect).text }
+}
+
+extension SQLOptions.Dialect {
+    /// The CHECKs the dialect writes for `column`, each with its expression.
+    func checks(of column: SQLColumn) -> [(check: SQLCheck, text: String)] {
+        column.checks.filter { spells($0, on: column) }.map { ($0, SQLCheckText(check: $0, column: column.name, dialect: self).text) }
     }
 }
 

@@ -166,7 +166,7 @@ struct Check: ParsableCommand {
             let previous = history.lastSchema(diagnostics: &diagnostics)
             Console.report(diagnostics.diagnostics)
             guard let previous, !diagnostics.hasErrors else { throw ExitCode(1) }
-            guard history.changes(from: previous, to: schema) else { continue }
+            guard history.steps(from: previous, to: schema).contains(where: { !$0.isEmpty }) else { continue }
             Console.error("modelgen: error: \(Console.relative(history.folder)): the schema changed since \(last.folderName), and no migration leads to it; run 'modelgen migrate --create NAME'")
             count += 1
         }

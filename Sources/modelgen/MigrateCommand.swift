@@ -106,12 +106,17 @@ struct Migrate: ParsableCommand {
                 ["Migration \(migration.folderName) by modelgen, \(history.options.layout.rawValue) layout: from \(start) to the schema in \(MigrationHistory.snapshotFolderName)/."]
                     + Self.howToApply(dialect, file: dialect.fileName)
             }
-            guard let scripts = history.scripts(of: migration, from: previous, to: schema, header: header, templates: templates) else {
+            let steps = history.steps(from: previous, to: schema)
+            guard steps.contains(where: { !$0.isEmpty }) else {
                 let since = history.migrations.last.map { "since \($0.folderName)" } ?? "to migrate"
                 Console.out("\(Console.relative(history.folder)): no schema change \(since); nothing to create")
                 continue
             }
-            try refuseLosses(history.dataLosses(from: previous, to: schema))
+            try refuseLosses(steps.first?.dataLosses ?? [])
+            let record = history.record(of: migration)
+            let scripts = steps.map { step in
+                (step.dialect, step.script(header: header(step.dialect), templates: templates, record: record))
+            }
             do {
                 let path = try history.write(migration, scripts: scripts, inputs: settings.request.inputs)
                 Console.out("created \(Console.relative(path)): \(scripts.map(\.0.fileName).joined(separator: ", ")) and \(MigrationHistory.snapshotFolderName)/")
@@ -165,7 +170,7 @@ struct Migrate: ParsableCommand {
         case .file:
             return Generator.Request(inputs: [SchemaLoading.Input(path: absolute, displayPath: path)])
         case .directory:
-            let files = (Glob.expand(FileSystem.join(absolute, "**/*.yaml"), in: cwd) + Glob.expand(FileSystem.join(absolute, "**/*.yml"), in: cwd)).sorted()
+            let files = Glob.schemaFiles(under: absolute)
             guard !files.isEmpty else {
                 Console.report([.error("\(role) '\(path)' is a folder with no .yaml or .yml file", at: nil)])
                 throw ExitCode(1)

@@ -73,14 +73,8 @@ enum MigrationDatabase {
 
     /// One value per row of a one-column query, as text, in the query's order.
     func values(_ query: String) async throws -> [String] {
-        switch self {
-        case .postgresql(let database):
-            let text = try await database.execute(query)
-            return text.isEmpty ? [] : text.components(separatedBy: "\n")
-        case .sqlite(let database):
-            let text = try await database.execute(query)
-            return text.isEmpty ? [] : text.components(separatedBy: "\n")
-        }
+        let text = try await execute(query)
+        return text.isEmpty ? [] : text.components(separatedBy: "\n")
     }
 
     func remove() {
