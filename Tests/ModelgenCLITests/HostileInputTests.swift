@@ -319,6 +319,8 @@ enum Hostile {
         try sandbox.write("chain.yaml", text)
         let run = try await ModelgenProcess.run(["lint", "chain.yaml"], in: sandbox.path)
         #expect(run.exitStatus == 0 && run.stderr.isEmpty, "\(run)")
-        #expect(run.seconds < 60 && run.peakMemory < 1 << 30, "\(run)")
+        // Its work, not the wall clock: alone the run takes 6 s, but beside the database suites
+        // on two cores it took 79 s. The wall clock is still bounded: the run is killed at 120 s.
+        #expect(!run.timedOut && run.processorSeconds < 60 && run.peakMemory < 1 << 30, "\(run)")
     }
 }

@@ -6,7 +6,10 @@ import Testing
 
 /// `modelgen migrate` on real databases: a database made from one version and holding rows,
 /// migrated, has the shape of a database made fresh from the next, and keeps its rows.
-@Suite(.postgreSQLServer) struct MigrationTests {
+///
+/// Each case runs psql or sqlite3 a dozen times; one case at a time, so that they do not crowd
+/// the other suites' timed runs off a two-core machine.
+@Suite(.postgreSQLServer, .serialized) struct MigrationTests {
     /// Three versions of one schema (`Goldens/migrations/v1.yaml` to `v3.yaml`): the second
     /// changes the first in every way a field, a class, a relation, an index and a description
     /// can change.
@@ -107,7 +110,7 @@ import Testing
 /// Each guard: on rows a change cannot take, the script stops with a message naming the field
 /// and the database is as it was; on rows it can take, the script runs and the database is
 /// what the new version makes.
-@Suite(.postgreSQLServer) struct MigrationGuardTests {
+@Suite(.postgreSQLServer, .serialized) struct MigrationGuardTests {
     struct Case: CustomStringConvertible, Sendable {
         var name: String
         var old: String

@@ -24,6 +24,9 @@ public final class ModelgenProcess: @unchecked Sendable {
         public var peakMemory: Int
         /// Wall-clock time from start to exit.
         public var seconds: Double
+        /// Processor time the child used (user and system): its work, which other processes
+        /// running beside it do not stretch as they stretch `seconds`.
+        public var processorSeconds: Double
         /// Whether the deadline passed and the test killed it.
         public var timedOut: Bool
 
@@ -34,7 +37,7 @@ public final class ModelgenProcess: @unchecked Sendable {
         public var description: String {
             let how = timedOut ? "timed out" : signal.map { "killed by signal \($0)" } ?? "exit \(exitStatus ?? -1)"
             let stderrHead = stderr.count > 2_000 ? String(stderr.prefix(2_000)) + "..." : stderr
-            return "\(how) after \(String(format: "%.2f", seconds)) s, peak \(peakMemory >> 20) MiB\nstderr: \(stderrHead)"
+            return "\(how) after \(String(format: "%.2f", seconds)) s (\(String(format: "%.2f", processorSeconds)) s of processor time), peak \(peakMemory >> 20) MiB\nstderr: \(stderrHead)"
         }
     }
 
@@ -97,7 +100,8 @@ public final class ModelgenProcess: @unchecked Sendable {
         let stderr = (try? Data(contentsOf: URL(fileURLWithPath: scratch + "/err"))) ?? Data()
         return Outcome(exitStatus: signalled ? nil : (status >> 8) & 0xFF, signal: signalled ? status & 0x7F : nil,
                        stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-                       peakMemory: highWater > 0 ? highWater : maximumResidentBytes(usage), seconds: seconds, timedOut: timedOut)
+                       peakMemory: highWater > 0 ? highWater : maximumResidentBytes(usage), seconds: seconds,
+                       processorSeconds: processorSeconds(usage), timedOut: timedOut)
     }
 
     /// Runs `modelgen ARGUMENTS` in `directory` to the end.

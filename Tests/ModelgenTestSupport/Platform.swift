@@ -43,6 +43,12 @@ public func maximumResidentBytes(_ usage: rusage) -> Int {
     #endif
 }
 
+/// The processor time a finished child used, user and system, in seconds: what a run's work
+/// costs, whatever else the machine was doing meanwhile.
+public func processorSeconds(_ usage: rusage) -> Double {
+    Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 /// A running process's own peak resident memory so far, in bytes, where the system tells it
 /// while the process runs (`VmHWM` in Linux's `/proc`); `nil` elsewhere.
 public func residentHighWater(of pid: pid_t) -> Int? {
