@@ -35,10 +35,11 @@ struct ParseServerLayout {
             switch type {
             case .inverse, .relation: return
             default:
+                let fieldType = type
                 let type = columnType(type)
                 guard detail == .full || type.isSpatial else { return }
                 table.elements.append(.column(SQLColumn(name: name, type: type, description: definition?.description,
-                                                                  location: definition?.location)))
+                                                        location: definition?.location, meaning: meaning(of: fieldType))))
             }
         }
         table.elements.append(.column(SQLColumn(name: "_rperm", type: .textArray)))
@@ -93,6 +94,17 @@ struct ParseServerLayout {
             return schema.enumDefinition(named: name)?.rawType == .int ? .double : .text
         case .embedded, .array, .map: return .json
         case .pointer, .relation, .inverse: return .text
+        }
+    }
+
+    /// What a number column's values are: the adapter stores `int` and `float` as `double
+    /// precision` too, and a migration between them still checks the values.
+    private func meaning(of type: FieldType) -> SQLValueKind? {
+        switch type {
+        case .scalar(.int): return .int
+        case .scalar(.float): return .float
+        case .enumeration(let name): return schema.enumDefinition(named: name)?.rawType == .int ? .int : nil
+        default: return nil
         }
     }
 

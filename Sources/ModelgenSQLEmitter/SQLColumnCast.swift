@@ -1,80 +1,207 @@
-/// How a migration carries a column's values over when its type changes: which conversions
-/// keep every value, which keep them only when each converts exactly (the migration then
-/// guards them), and, for every other pair, none: the column can only be dropped and added,
-/// which loses its data.
+/// What a column's values mean, whatever type stores them: Parse Server's layout keeps `int`,
+/// `float` and `double` fields alike in `double precision`, and a change between them still
+/// changes what the values may be.
+enum SQLValueKind: Hashable {
+    case int, double, float, string, bool, date
+    /// JSON, bytes, points, permission lists: no conversion reaches or leaves them.
+    case other
+
+    /// The meaning a storage type has when the layout says nothing else.
+    init(storage: SQLValueType) {
+        switch storage {
+        case .text, .varchar: self = .string
+        case .bigint: self = .int
+        case .double: self = .double
+        case .real: self = .float
+        case .boolean, .bool: self = .bool
+        case .timestamp: self = .date
+        case .bytes, .json, .point, .polygon, .textArray: self = .other
+        }
+    }
+
+    /// As the schema names it, for messages.
+    var schemaName: String {
+        switch self {
+        case .int: "int"
+        case .double: "double"
+        case .float: "float"
+        case .string: "string"
+        case .bool: "bool"
+        case .date: "date"
+        case .other: "other"
+        }
+    }
+
+    var isNumber: Bool { self == .int || self == .double || self == .float }
+}
+
+/// How a migration carries a column's values over when its type changes, under one rule: every
+/// value either converts exactly (read back as the old type, it is the old value: no rounding,
+/// no overflow, no infinity, doubles written as the shortest text that reads back the same) or
+/// the migration stops on it. So a cast is a conversion and the condition of the rows it cannot
+/// convert exactly, which the migration checks first. Numbers convert to each other and to
+/// text, text to numbers, booleans and dates to text; for every other pair there is no cast:
+/// the column can only be dropped and added, which loses its data.
 struct SQLColumnCast {
-    let from: SQLValueType
-    let to: SQLValueType
+    let from: SQLValueKind
+    let to: SQLValueKind
+    let fromType: SQLValueType
+    let toType: SQLValueType
+
+    /// `nil` when no conversion keeps the values.
+    init?(from old: SQLColumn, to new: SQLColumn) {
+        let (from, to) = (old.kind, new.kind)
+        guard from != to || old.type != new.type else { return nil }
+        let convertible = (from.isNumber && (to.isNumber || to == .string))
+            || (from == .string && to.isNumber)
+            || ((from == .bool || from == .date) && to == .string)
+        guard convertible, from != to else { return nil }
+        self.from = from
+        self.to = to
+        fromType = old.type
+        toType = new.type
+    }
+
+    /// What the type changes from and to, for messages: `int to double (bigint to double precision)`.
+    func summary(in dialect: SQLOptions.Dialect) -> String {
+        let types = keepsStorage(in: dialect) ? "" : " (\(dialect.typeName(fromType)) to \(dialect.typeName(toType)))"
+        return "\(from.schemaName) to \(to.schemaName)\(types)"
+    }
+
+    /// Whether the dialect stores both types alike (SQLite's `REAL` for `double` and `float`,
+    /// Parse Server's `double precision` for every number), so the values stay as they are.
+    func keepsStorage(in dialect: SQLOptions.Dialect) -> Bool {
+        dialect.typeName(fromType) == dialect.typeName(toType)
+    }
+
+    /// Whether the conversion writes a floating-point number as text: PostgreSQL then needs
+    /// `extra_float_digits` at 1 or more, its shortest text that reads back the same.
+    var writesFloatAsText: Bool { to == .string && (fromType == .double || fromType == .real) }
+
+    /// The expression that converts the value of `column` (quoted): PostgreSQL's `USING`,
+    /// what SQLite's rebuild copies.
+    func conversion(of x: String, in dialect: SQLOptions.Dialect) -> String {
+        guard !keepsStorage(in: dialect) else { return x }
+        switch (dialect, from, to) {
+        case (.postgresql, .bool, .string):
+            return "CASE \(x) WHEN true THEN 'true' WHEN false THEN 'false' END"
+        case (.sqlite, .bool, .string):
+            return "CASE \(x) WHEN 1 THEN 'true' WHEN 0 THEN 'false' END"
+        case (.postgresql, .date, .string):
+            // Parse's own form: 2024-01-31T12:00:00.000Z.
+            return "to_char(\(x) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+        case (.sqlite, _, .string) where fromType == .double || fromType == .real:
+            // CAST(x AS TEXT) keeps 15 digits: the shortest of 15, 16 and 17 that reads back
+            // the same (the guard makes sure the 17 do).
+            let fifteen = "printf('%.15g', \(x))", sixteen = "printf('%.16g', \(x))"
+            return "CASE WHEN CAST(\(fifteen) AS REAL) = \(x) THEN \(fifteen) WHEN CAST(\(sixteen) AS REAL) = \(x) THEN \(sixteen) ELSE printf('%!.17g', \(x)) END"
+        case (.postgresql, _, _):
+            return "\(x)::\(dialect.typeName(toType))"
+        case (.sqlite, _, _):
+            return "CAST(\(x) AS \(dialect.typeName(toType)))"
+        }
+    }
+
+    /// A condition that holds for a row whose value would not convert exactly (never raising
+    /// an error of its own, whatever the value); `nil` when every value does.
+    func lossCondition(of x: String, in dialect: SQLOptions.Dialect) -> String? {
+        let pg = dialect == .postgresql
+        switch (from, to) {
+        case (.bool, .string):
+            return pg ? nil : "\(x) NOT IN (0, 1)"
+        case (.date, .string):
+            return pg ? "CASE WHEN \(x) >= '0001-01-01T00:00:00Z' AND \(x) < '10000-01-01T00:00:00Z' THEN date_trunc('milliseconds', \(x)) <> \(x) ELSE true END" : nil
+        case (_, .string):
+            // Integers write themselves exactly; PostgreSQL writes floats exactly (with
+            // extra_float_digits, which the script sets); SQLite's 17 digits must read back.
+            guard !pg, fromType == .double || fromType == .real else { return nil }
+            return "CAST(printf('%!.17g', \(x)) AS REAL) <> \(x)"
+        case (.string, .int):
+            return Self.textToInteger(x, storage: toType, dialect: dialect)
+        case (.string, _):
+            return pg ? Self.pgTextToFloat(x, real: toType == .real) : Self.sqliteTextToFloat(x)
+        case (_, .int):
+            // A fraction, NaN, infinity, or beyond the integers: only integral values in range.
+            return pg ? "CASE WHEN \(x) >= -9223372036854775808 AND \(x) < 9223372036854775808 THEN \(x) <> trunc(\(x)) ELSE true END"
+                : "CASE WHEN \(x) >= -9223372036854775808.0 AND \(x) < 9223372036854775808.0 THEN \(x) <> CAST(\(x) AS INTEGER) ELSE 1 END"
+        case (.int, _):
+            guard fromType == .bigint else { return nil }
+            // BETWEEN, not abs(): abs of the smallest bigint overflows.
+            let limit = pg && toType == .real ? Self.realExactLimit : Self.doubleExactLimit
+            return "\(x) NOT BETWEEN -\(limit) AND \(limit)"
+        case (_, .float):
+            guard pg, fromType == .double, toType == .real else { return nil }
+            // Out of real's range the cast itself fails; in it, the value must come back.
+            return "CASE WHEN \(x) = 0 OR \(x) IN ('Infinity', '-Infinity', 'NaN') THEN false WHEN abs(\(x)) BETWEEN 1.401298464324817e-45 AND 3.4028234663852886e38 THEN \(x)::real::double precision <> \(x) ELSE true END"
+        default:
+            return nil
+        }
+    }
+
+    /// What the rows the condition finds are, for the message.
+    var reason: String {
+        switch (from, to) {
+        case (.bool, .string): "values that are not 0 or 1"
+        case (.date, .string): "dates finer than a millisecond, or outside the years 1 to 9999"
+        case (_, .string): "values that this database cannot write as text that reads back the same"
+        case (.string, .int):
+            toType == .bigint ? "text that is not an integer written plainly (42 or -7, not 007, +7, 7.0 or ' 7'), or beyond the 64-bit integers"
+                : "text that is not an integer written plainly (42 or -7, not 007, +7, 7.0 or ' 7'), or beyond ±2^53, which a double does not hold exactly"
+        case (.string, _):
+            "text that is not a number as JSON writes it, or that a \(to == .float && toType == .real ? "float" : "double") does not hold exactly (more digits than it keeps, or beyond its range)"
+        case (_, .int): "values with a fraction, or beyond the 64-bit integers"
+        case (.int, _): toType == .real ? "integers beyond ±2^24, which a float does not hold exactly" : "integers beyond ±2^53, which a double does not hold exactly"
+        default: "values that a float does not hold exactly"
+        }
+    }
 
     /// The largest integer a `double` holds exactly (2^53), and a `real` (2^24).
     private static let doubleExactLimit = "9007199254740992"
     private static let realExactLimit = "16777216"
 
-    /// The cast from one type to the other, `nil` when no conversion keeps the values: numbers
-    /// convert to each other and to text, and text converts to numbers.
-    init?(from: SQLValueType, to: SQLValueType) {
-        let numbers: Set<SQLValueType> = [.bigint, .double, .real]
-        guard from != to,
-              (numbers.contains(from) && (numbers.contains(to) || to == .text)) || (from == .text && numbers.contains(to))
-        else { return nil }
-        self.from = from
-        self.to = to
-    }
-
-    /// What the type changes from and to, for messages: `bigint to double precision`.
-    func summary(in dialect: SQLOptions.Dialect) -> String {
-        "\(dialect.typeName(from)) to \(dialect.typeName(to))"
-    }
-
-    /// Whether the dialect stores both types alike (SQLite's `REAL` for `double` and `real`),
-    /// so the values stay as they are.
-    func keepsStorage(in dialect: SQLOptions.Dialect) -> Bool {
-        dialect.typeName(from) == dialect.typeName(to)
-    }
-
-    /// The expression that converts the value of `column` (quoted): PostgreSQL's `USING`,
-    /// what SQLite's rebuild copies.
-    func conversion(of column: String, in dialect: SQLOptions.Dialect) -> String {
-        guard !keepsStorage(in: dialect) else { return column }
+    /// An integer written as the integer writes itself (`007`, `+7`, `7.0` and ` 7` would all
+    /// become 7), in range: the 64-bit integers, or ±2^53 where a double stores it.
+    private static func textToInteger(_ x: String, storage: SQLValueType, dialect: SQLOptions.Dialect) -> String {
+        let bigint = storage == .bigint
         switch dialect {
-        case .postgresql: return "\(column)::\(dialect.typeName(to))"
-        case .sqlite: return "CAST(\(column) AS \(dialect.typeName(to)))"
+        case .postgresql:
+            let range = bigint ? "-9223372036854775808 AND 9223372036854775807" : "-\(doubleExactLimit) AND \(doubleExactLimit)"
+            return "CASE WHEN \(x) ~ '^(0|-?[1-9][0-9]{0,18})$' THEN \(x)::numeric NOT BETWEEN \(range) ELSE true END"
+        case .sqlite:
+            // CAST saturates beyond the 64-bit integers, so the text then differs too.
+            let same = "CAST(CAST(\(x) AS INTEGER) AS TEXT) = \(x)"
+            return bigint ? "NOT (\(same))"
+                : "CASE WHEN \(same) THEN CAST(\(x) AS INTEGER) NOT BETWEEN -\(doubleExactLimit) AND \(doubleExactLimit) ELSE 1 END"
         }
     }
 
-    /// A condition that holds for a row whose value would not convert exactly; `nil` when
-    /// every value does.
-    func lossCondition(of column: String, in dialect: SQLOptions.Dialect) -> String? {
-        guard !keepsStorage(in: dialect) else { return nil }
-        switch (from, to) {
-        case (.bigint, .double):
-            return "abs(\(column)) > \(Self.doubleExactLimit)"
-        case (.bigint, .real):
-            // SQLite's REAL is a double.
-            return "abs(\(column)) > \(dialect == .postgresql ? Self.realExactLimit : Self.doubleExactLimit)"
-        case (.real, .double):
-            return nil
-        case (.double, .real):
-            return "\(column)::real::double precision <> \(column)"
-        case (.double, .bigint), (.real, .bigint):
-            let truncated = dialect == .postgresql ? "trunc(\(column))" : "CAST(\(column) AS INTEGER)"
-            return "\(column) <> \(truncated) OR abs(\(column)) > \(Self.doubleExactLimit)"
-        case (_, .text):
-            return nil
-        case (.text, .bigint):
-            // Only an integer written as the number writes itself: '007' would become 7.
-            switch dialect {
-            case .postgresql: return "\(column) !~ '^(0|-?[1-9][0-9]{0,17})$'"
-            case .sqlite: return "CAST(CAST(\(column) AS INTEGER) AS TEXT) <> \(column)"
-            }
-        case (.text, _):
-            // A number as JSON writes it.
-            switch dialect {
-            case .postgresql: return "\(column) !~ '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?$'"
-            case .sqlite: return "CASE WHEN json_valid(\(column)) THEN json_type(\(column)) NOT IN ('integer', 'real') ELSE 1 END"
-            }
-        default:
-            return nil
+    /// PostgreSQL: a number as JSON writes it (at most three exponent digits, so that `numeric`
+    /// holds it), in the type's range, whose value is the value of the float's shortest text.
+    private static func pgTextToFloat(_ x: String, real: Bool) -> String {
+        let type = real ? "real" : "double precision"
+        let range = real ? "1.1754943508222875e-38 AND 3.4028234663852886e38" : "2.2250738585072014e-308 AND 1.7976931348623157e308"
+        return """
+            CASE WHEN \(x) !~ '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]{1,3})?$' THEN true \
+            WHEN \(x)::numeric = 0 THEN false \
+            WHEN abs(\(x)::numeric) NOT BETWEEN \(range) THEN true \
+            ELSE \(x)::\(type)::text::numeric <> \(x)::numeric END
+            """
+    }
+
+    /// SQLite: a number as JSON writes it whose significant digits are those of the double it
+    /// reads as, written in 15, 16 or 17 digits (SQLite has no decimal type to compare with;
+    /// the double is the nearest to the text, so equal digits mean an equal value). Infinity
+    /// and underflow to zero have other digits.
+    private static func sqliteTextToFloat(_ x: String) -> String {
+        func digits(_ text: String) -> String {
+            let mantissa = "CASE WHEN instr(lower(\(text)), 'e') > 0 THEN substr(\(text), 1, instr(lower(\(text)), 'e') - 1) ELSE \(text) END"
+            return "rtrim(ltrim(replace(replace(\(mantissa), '-', ''), '.', ''), '0'), '0')"
         }
+        let value = "CAST(\(x) AS REAL)"
+        // Characters, first and last: JSON5 (which newer SQLite's json_valid accepts) allows
+        // +1, .5, 5. and 0x1F, JSON does not.
+        let shape = "\(x) GLOB '*[^-+.0-9eE]*' OR NOT (\(x) GLOB '[0-9]*' OR \(x) GLOB '-[0-9]*') OR \(x) GLOB '*.' OR \(x) GLOB '*.[eE]*' OR NOT json_valid(\(x))"
+        let candidates = ["printf('%.15g', \(value))", "printf('%.16g', \(value))", "printf('%!.17g', \(value))"].map(digits)
+        return "CASE WHEN \(shape) THEN 1 ELSE \(digits(x)) NOT IN (\(candidates.joined(separator: ", "))) END"
     }
 }

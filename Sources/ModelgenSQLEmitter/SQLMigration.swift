@@ -114,9 +114,35 @@ public struct SQLMigration {
 
 /// A check a migration makes before a change that some rows may not take: `query` returns a
 /// row when one cannot, and the script then stops with `message`, having changed nothing.
+/// A check on rows also names the first of them (`blocking`: their objectIds, at most five).
 struct SQLMigrationGuard {
     var query: String
     var message: String
+    /// Selects what names each blocking row, as `modelgen_key`, first five in order.
+    var blocking: String?
+    /// What `blocking` lists: `objectId`.
+    var keyName: String?
+
+    init(query: String, message: String) {
+        self.query = query
+        self.message = message
+    }
+
+    /// A check on the rows of `from` (a FROM clause with its WHERE), naming them by the table's key.
+    init(rowsOf from: String, table: SQLTable, message: String) {
+        query = "SELECT 1 FROM \(from)"
+        self.message = message
+        if let key = table.primaryKey.first {
+            blocking = "SELECT \(SQLSyntax.identifier(key)) AS \"modelgen_key\" FROM \(from) ORDER BY 1 LIMIT 5"
+            keyName = key
+        }
+    }
+
+    /// The table's key and a comma, for the subqueries that select converted rows: the
+    /// blocking rows are named from them.
+    private static func keyColumn(_ table: SQLTable) -> String {
+        table.primaryKey.first.map { SQLSyntax.identifier($0) + ", " } ?? ""
+    }
 
     static func notRunYet(_ record: SQLMigration.Record) -> [SQLMigrationGuard] {
         let table = SQLSyntax.identifier(SQLMigrationScript.historyTable)
@@ -136,6 +162,26 @@ struct SQLMigrationGuard {
         return guards
     }
 
+    /// The table is there with exactly the columns, and their types, that the old schema gives
+    /// it: a script run twice, out of order, or on a database made from another version stops
+    /// here instead of changing rows.
+    static func startsFrom(_ table: SQLTable, dialect: SQLOptions.Dialect) -> SQLMigrationGuard {
+        let columns = SQLTableDiff.columns(of: table)
+        let query: String
+        switch dialect {
+        case .postgresql:
+            let relation = "to_regclass(\(SQLStringLiteralText(content: table.name, quotedAsIdentifier: true).text))"
+            let attributes = "pg_catalog.pg_attribute WHERE attrelid = \(relation) AND attnum > 0 AND NOT attisdropped"
+            let pairs = columns.map { "(\(SQLSyntax.stringLiteral($0.name)), \(SQLSyntax.stringLiteral(dialect.typeName($0.type)))::regtype)" }
+            query = "SELECT 1 WHERE (SELECT count(*) FROM \(attributes)) <> \(columns.count) OR (SELECT count(*) FROM \(attributes) AND (attname::text, atttypid::regtype) IN (VALUES \(pairs.joined(separator: ", ")))) <> \(columns.count)"
+        case .sqlite:
+            let info = "pragma_table_info(\(SQLSyntax.stringLiteral(table.name)))"
+            let pairs = columns.map { "(\(SQLSyntax.stringLiteral($0.name)), \(SQLSyntax.stringLiteral(dialect.typeName($0.type))))" }
+            query = "SELECT 1 WHERE (SELECT count(*) FROM \(info)) <> \(columns.count) OR (SELECT count(*) FROM \(info) WHERE (\"name\", \"type\") IN (VALUES \(pairs.joined(separator: ", ")))) <> \(columns.count)"
+        }
+        return SQLMigrationGuard(query: query, message: "\(table.subject()): the table '\(table.name)' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from")
+    }
+
     /// No table of that name is there yet: a database that has one was not made from the old
     /// schema, and the new table would not be made.
     static func tableIsNew(_ table: SQLTable, dialect: SQLOptions.Dialect) -> SQLMigrationGuard {
@@ -149,13 +195,13 @@ struct SQLMigrationGuard {
     }
 
     static func tableIsEmpty(_ table: SQLTable, column: SQLColumn) -> SQLMigrationGuard {
-        SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name))",
+        SQLMigrationGuard(rowsOf: SQLSyntax.identifier(table.name), table: table,
                           message: "\(table.subject(column: column.name)) is new, required and has no default, and the table has rows: give the field a default, or make it optional and fill it in")
     }
 
     static func noNulls(_ table: SQLTable, column: SQLColumn) -> SQLMigrationGuard {
         let name = SQLSyntax.identifier(column.name)
-        return SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(name) IS NULL",
+        return SQLMigrationGuard(rowsOf: "\(SQLSyntax.identifier(table.name)) WHERE \(name) IS NULL", table: table,
                                  message: "\(table.subject(column: column.name)) is now required, and some rows have no value: fill them in first")
     }
 
@@ -163,8 +209,8 @@ struct SQLMigrationGuard {
         guard let condition = cast.lossCondition(of: SQLSyntax.identifier(column.name), in: dialect) else { return nil }
         // NULL converts to NULL; a condition may not say so (SQLite's json_valid(NULL) is 0).
         let name = SQLSyntax.identifier(column.name)
-        return SQLMigrationGuard(query: "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND (\(condition))",
-                                 message: "\(table.subject(column: column.name)) changes from \(cast.summary(in: dialect)), and some values would not stay the same: change them first")
+        return SQLMigrationGuard(rowsOf: "\(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND (\(condition))", table: table,
+                                 message: "\(table.subject(column: column.name)) changes from \(cast.summary(in: dialect)), and some values would not stay the same (\(cast.reason)): change them first")
     }
 
     /// The new CHECK holds for every row, its value converted as the migration converts it.
@@ -172,8 +218,8 @@ struct SQLMigrationGuard {
                       conversion: String) -> SQLMigrationGuard {
         let name = SQLSyntax.identifier(column.name)
         let rows = conversion == name ? SQLSyntax.identifier(table.name)
-            : "(SELECT \(conversion) AS \(name) FROM \(SQLSyntax.identifier(table.name)))"
-        return SQLMigrationGuard(query: "SELECT 1 FROM \(rows) WHERE NOT (\(text))",
+            : "(SELECT \(keyColumn(table))\(conversion) AS \(name) FROM \(SQLSyntax.identifier(table.name))) AS \"modelgen_rows\""
+        return SQLMigrationGuard(rowsOf: "\(rows) WHERE NOT (\(text))", table: table,
                                  message: "\(table.subject(column: column.name)): some values break its new \(rule(check)): change them first")
     }
 
@@ -191,12 +237,14 @@ struct SQLMigrationGuard {
 
     static func references(_ table: SQLTable, key: SQLForeignKey) -> SQLMigrationGuard {
         let column = SQLSyntax.identifier(key.column)
-        let query = "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(column) IS NOT NULL AND \(column) NOT IN (SELECT \(SQLSyntax.identifier(key.targetColumn)) FROM \(SQLSyntax.identifier(key.target)))"
-        return SQLMigrationGuard(query: query,
+        let from = "\(SQLSyntax.identifier(table.name)) WHERE \(column) IS NOT NULL AND \(column) NOT IN (SELECT \(SQLSyntax.identifier(key.targetColumn)) FROM \(SQLSyntax.identifier(key.target)))"
+        return SQLMigrationGuard(rowsOf: from, table: table,
                                  message: "\(table.subject(column: key.column)): some rows point to \(key.target) objects that do not exist: clear or fix them first")
     }
 
-    static func unique(_ table: SQLTable, index: SQLIndex) -> SQLMigrationGuard {
+    /// No two rows share the index's keys. `source` is the table that holds the rows now (a
+    /// rebuilt table's new copy, where new columns have their values).
+    static func unique(_ table: SQLTable, index: SQLIndex, source: String? = nil) -> SQLMigrationGuard {
         let keys = index.keys.map { key in
             switch key {
             case .column(let name): SQLSyntax.identifier(name)
@@ -204,9 +252,9 @@ struct SQLMigrationGuard {
             }
         }.joined(separator: ", ")
         let filled = index.keys.map { "\(SQLSyntax.identifier($0.column)) IS NOT NULL" }.joined(separator: " AND ")
-        let query = "SELECT 1 FROM \(SQLSyntax.identifier(table.name)) WHERE \(filled) GROUP BY \(keys) HAVING count(*) > 1"
+        let from = "(SELECT \(keyColumn(table))count(*) OVER (PARTITION BY \(keys)) AS \"modelgen_count\" FROM \(SQLSyntax.identifier(source ?? table.name)) WHERE \(filled)) AS \"modelgen_rows\" WHERE \"modelgen_count\" > 1"
         let fields = index.keys.map(\.column).joined(separator: ", ")
-        return SQLMigrationGuard(query: query,
+        return SQLMigrationGuard(rowsOf: from, table: table,
                                  message: "\(table.subject()): the new unique index '\(index.name)' finds rows with the same \(fields): make them differ first")
     }
 }

@@ -29,7 +29,12 @@ struct SQLMigrationScript {
     mutating func writePostgreSQL(_ diff: SQLTableDiff) {
         line("")
         line("BEGIN;")
+        if diff.changedTables.contains(where: { $0.changedColumns.contains { $0.cast?.writesFloatAsText == true } }) {
+            line("-- Floats converted to text are written as the shortest text that reads back the same.")
+            line("SET LOCAL extra_float_digits = 1;")
+        }
         writeRecordChecks()
+        writeStartingPoint(diff)
         section("Foreign keys that change or go.")
         for change in diff.changedTables {
             for key in change.droppedForeignKeys {
@@ -78,11 +83,14 @@ struct SQLMigrationScript {
             for column in change.changedColumns {
                 let name = Self.q(column.new.name)
                 if let cast = column.cast {
-                    if column.old.defaultValue != nil { line("ALTER TABLE \(table) ALTER COLUMN \(name) DROP DEFAULT;") }
+                    let altersType = !cast.keepsStorage(in: dialect)
+                    if altersType && column.old.defaultValue != nil { line("ALTER TABLE \(table) ALTER COLUMN \(name) DROP DEFAULT;") }
                     if let check = SQLMigrationGuard.exactCast(change.new, column: column.new, cast: cast, dialect: dialect) {
                         writeGuard(check)
                     }
-                    line("ALTER TABLE \(table) ALTER COLUMN \(name) TYPE \(dialect.typeName(column.new.type)) USING \(cast.conversion(of: name, in: dialect));")
+                    if altersType {
+                        line("ALTER TABLE \(table) ALTER COLUMN \(name) TYPE \(dialect.typeName(column.new.type)) USING \(cast.conversion(of: name, in: dialect));")
+                    }
                 }
                 if column.defaultChanges || (column.cast != nil && column.new.defaultValue != nil) {
                     if let value = column.new.defaultValue {
@@ -192,6 +200,7 @@ struct SQLMigrationScript {
         line("")
         line("BEGIN;")
         writeRecordChecks()
+        writeStartingPoint(diff)
         let rebuilt = diff.changedTables.filter(\.changesDefinition)
         let kept = diff.changedTables.filter { !$0.changesDefinition }
         section("Indexes that change or go.")
@@ -224,6 +233,10 @@ struct SQLMigrationScript {
             }
             line("INSERT INTO \(Self.q(temporary)) (\(targets.joined(separator: ", ")))")
             line("    SELECT \(sources.joined(separator: ", ")) FROM \(Self.q(change.new.name));")
+            // Checked on the new copy, where new columns hold their values.
+            for index in change.addedIndexes where index.isUnique {
+                writeGuard(.unique(change.new, index: index, source: temporary))
+            }
             line("DROP TABLE \(Self.q(change.new.name));")
             line("ALTER TABLE \(Self.q(temporary)) RENAME TO \(Self.q(change.new.name));")
             for index in change.new.indexes { line(createIndex(index, table: change.new.name)) }
@@ -270,9 +283,6 @@ struct SQLMigrationScript {
         for key in change.addedForeignKeys where !change.addedColumns.contains(where: { $0.name == key.column }) {
             writeGuard(.references(change.new, key: key))
         }
-        for index in change.addedIndexes where index.isUnique {
-            writeGuard(.unique(change.new, index: index))
-        }
     }
 
     // MARK: Shared
@@ -289,6 +299,14 @@ struct SQLMigrationScript {
             );
             """)
         for check in SQLMigrationGuard.notRunYet(record) { writeGuard(check) }
+    }
+
+    /// Every table the script changes or drops is as the old schema makes it.
+    private mutating func writeStartingPoint(_ diff: SQLTableDiff) {
+        let tables = diff.changedTables.map(\.old) + diff.droppedTables
+        guard !tables.isEmpty else { return }
+        section("The database is where this migration starts: the tables it changes are as the old schema makes them.")
+        for table in tables { writeGuard(.startsFrom(table, dialect: dialect)) }
     }
 
     /// ...and last records that it ran.
@@ -310,14 +328,33 @@ struct SQLMigrationScript {
     /// Stops the script, with `check.message`, when `check.query` finds a row: PostgreSQL raises
     /// an exception; SQLite has no way to raise one outside a trigger, so a row is inserted
     /// into a temporary table whose CHECK, named by the message, fails.
+    ///
+    /// A check on rows names the first of them: PostgreSQL in the message, SQLite on a line it
+    /// prints just before.
     private mutating func writeGuard(_ check: SQLMigrationGuard) {
+        let rowsNamed = check.keyName.map { " (first rows: \($0) " } ?? ""
         switch dialect {
         case .postgresql:
             var tag = "$guard$"
             var number = 1
-            while check.query.contains(tag) || check.message.contains(tag) {
+            while check.query.contains(tag) || check.message.contains(tag) || (check.blocking?.contains(tag) ?? false) {
                 number += 1
                 tag = "$guard\(number)$"
+            }
+            if let blocking = check.blocking {
+                line("""
+                    DO \(tag)
+                    DECLARE
+                        blocking text;
+                    BEGIN
+                        SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (\(blocking)) AS "modelgen_first";
+                        IF blocking IS NOT NULL THEN
+                            RAISE EXCEPTION USING MESSAGE = \(dialect.stringLiteral(check.message + rowsNamed)) || blocking || ')';
+                        END IF;
+                    END
+                    \(tag);
+                    """)
+                return
             }
             line("""
                 DO \(tag)
@@ -329,6 +366,9 @@ struct SQLMigrationScript {
                 \(tag);
                 """)
         case .sqlite:
+            if let blocking = check.blocking {
+                line("SELECT \(dialect.stringLiteral("modelgen: " + check.message + rowsNamed)) || \"modelgen_keys\" || ')' FROM (SELECT group_concat(\"modelgen_key\", ', ') AS \"modelgen_keys\" FROM (\(blocking))) WHERE \"modelgen_keys\" IS NOT NULL;")
+            }
             line("CREATE TEMP TABLE \"modelgen_guard\" (\"passed\" INTEGER CONSTRAINT \(Self.q(check.message)) CHECK (\"passed\"));")
             line("INSERT INTO \"modelgen_guard\" SELECT NOT EXISTS (\(check.query));")
             line("DROP TABLE \"modelgen_guard\";")

@@ -85,8 +85,8 @@ struct SQLTableDiff {
             }
             if previous.description != column.description { change.describedColumns.append(column) }
             var cast: SQLColumnCast?
-            if previous.type != column.type {
-                cast = SQLColumnCast(from: previous.type, to: column.type)
+            if previous.type != column.type || previous.kind != column.kind {
+                cast = SQLColumnCast(from: previous, to: column)
                 if cast == nil {
                     change.droppedColumns.append(previous)
                     change.addedColumns.append(column)

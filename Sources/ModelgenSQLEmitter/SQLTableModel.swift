@@ -58,6 +58,12 @@ struct SQLColumn: Hashable {
     var description: String?
     /// The field it comes from, for messages.
     var location: SourceLocation?
+    /// What its values mean, when the type does not say (Parse Server's layout stores every
+    /// number as `double precision`).
+    var meaning: SQLValueKind?
+
+    /// What its values mean: what a migration converts them from and to.
+    var kind: SQLValueKind { meaning ?? SQLValueKind(storage: type) }
 }
 
 /// A foreign key from one column to another table's key.

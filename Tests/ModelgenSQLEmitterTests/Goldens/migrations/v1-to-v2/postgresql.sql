@@ -3,9 +3,38 @@
 --   Obsolete: dropping the table loses its rows
 --   Book.oldTags: dropping the relation's join table '_Join:oldTags:Book' loses its links
 --   Book.legacyCode: dropping the column loses its data
---   Book.flag: changing the column from boolean to text drops it and adds it again, which loses its data
 
 BEGIN;
+
+-- The database is where this migration starts: the tables it changes are as the old schema makes them.
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"Publisher"') AND attnum > 0 AND NOT attisdropped) <> 5 OR (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"Publisher"') AND attnum > 0 AND NOT attisdropped AND (attname::text, atttypid::regtype) IN (VALUES ('objectId', 'text'::regtype), ('createdAt', 'timestamp with time zone'::regtype), ('updatedAt', 'timestamp with time zone'::regtype), ('ACL', 'jsonb'::regtype), ('name', 'text'::regtype))) <> 5) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Publisher: the table ''Publisher'' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from';
+    END IF;
+END
+$guard$;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"Book"') AND attnum > 0 AND NOT attisdropped) <> 16 OR (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"Book"') AND attnum > 0 AND NOT attisdropped AND (attname::text, atttypid::regtype) IN (VALUES ('objectId', 'text'::regtype), ('createdAt', 'timestamp with time zone'::regtype), ('updatedAt', 'timestamp with time zone'::regtype), ('ACL', 'jsonb'::regtype), ('title', 'text'::regtype), ('subtitle', 'text'::regtype), ('year', 'text'::regtype), ('price', 'bigint'::regtype), ('stock', 'bigint'::regtype), ('rating', 'double precision'::regtype), ('legacyCode', 'text'::regtype), ('flag', 'boolean'::regtype), ('genre', 'text'::regtype), ('publisher', 'text'::regtype), ('editor', 'text'::regtype), ('owner', 'text'::regtype))) <> 16) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book: the table ''Book'' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from';
+    END IF;
+END
+$guard$;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"Obsolete"') AND attnum > 0 AND NOT attisdropped) <> 5 OR (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"Obsolete"') AND attnum > 0 AND NOT attisdropped AND (attname::text, atttypid::regtype) IN (VALUES ('objectId', 'text'::regtype), ('createdAt', 'timestamp with time zone'::regtype), ('updatedAt', 'timestamp with time zone'::regtype), ('ACL', 'jsonb'::regtype), ('note', 'text'::regtype))) <> 5) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Obsolete: the table ''Obsolete'' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from';
+    END IF;
+END
+$guard$;
+DO $guard$
+BEGIN
+    IF EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"_Join:oldTags:Book"') AND attnum > 0 AND NOT attisdropped) <> 2 OR (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"_Join:oldTags:Book"') AND attnum > 0 AND NOT attisdropped AND (attname::text, atttypid::regtype) IN (VALUES ('owningId', 'text'::regtype), ('relatedId', 'text'::regtype))) <> 2) THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.oldTags: the table ''_Join:oldTags:Book'' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from';
+    END IF;
+END
+$guard$;
 
 -- Foreign keys that change or go.
 ALTER TABLE "Book" DROP CONSTRAINT "Book_publisher_fkey";
@@ -35,7 +64,6 @@ DROP TABLE "Obsolete", "_Join:oldTags:Book";
 
 -- Columns that go, with their data.
 ALTER TABLE "Book" DROP COLUMN "legacyCode";
-ALTER TABLE "Book" DROP COLUMN "flag";
 
 -- New tables.
 DO $guard$
@@ -75,57 +103,75 @@ COMMENT ON TABLE "_Join:tags:Book" IS 'Relation ''tags'' of Book: the Author obj
 
 -- New columns.
 ALTER TABLE "Book" ADD COLUMN "isbn" text NOT NULL DEFAULT 'unknown';
-ALTER TABLE "Book" ADD COLUMN "flag" text;
 ALTER TABLE "Book" ADD COLUMN "author" text;
 
 -- Columns that change.
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE NOT (char_length("title") <= 100)) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.title: some values break its new minLength or maxLength: change them first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE NOT (char_length("title") <= 100) ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.title: some values break its new minLength or maxLength: change them first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
 ALTER TABLE "Book" ADD CHECK (char_length("title") <= 100);
 ALTER TABLE "Book" ALTER COLUMN "subtitle" DROP NOT NULL;
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE "year" IS NOT NULL AND ("year" !~ '^(0|-?[1-9][0-9]{0,17})$')) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.year changes from text to bigint, and some values would not stay the same: change them first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "year" IS NOT NULL AND (CASE WHEN "year" ~ '^(0|-?[1-9][0-9]{0,18})$' THEN "year"::numeric NOT BETWEEN -9223372036854775808 AND 9223372036854775807 ELSE true END) ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.year changes from string to int (text to bigint), and some values would not stay the same (text that is not an integer written plainly (42 or -7, not 007, +7, 7.0 or '' 7''), or beyond the 64-bit integers): change them first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
 ALTER TABLE "Book" ALTER COLUMN "year" TYPE bigint USING "year"::bigint;
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE "price" IS NOT NULL AND (abs("price") > 9007199254740992)) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.price changes from bigint to double precision, and some values would not stay the same: change them first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "price" IS NOT NULL AND ("price" NOT BETWEEN -9007199254740992 AND 9007199254740992) ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.price changes from int to double (bigint to double precision), and some values would not stay the same (integers beyond ±2^53, which a double does not hold exactly): change them first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
 ALTER TABLE "Book" ALTER COLUMN "price" TYPE double precision USING "price"::double precision;
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE NOT ("price" >= 0)) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.price: some values break its new min or max: change them first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE NOT ("price" >= 0) ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.price: some values break its new min or max: change them first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
 ALTER TABLE "Book" ADD CHECK ("price" >= 0);
 ALTER TABLE "Book" ALTER COLUMN "stock" SET DEFAULT 5;
 ALTER TABLE "Book" ALTER COLUMN "rating" SET DEFAULT 2.5;
+ALTER TABLE "Book" ALTER COLUMN "flag" TYPE text USING CASE "flag" WHEN true THEN 'true' WHEN false THEN 'false' END;
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE NOT ("genre" IN ('fiction', 'poetry', 'drama'))) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.genre: some values break its new enum cases: change them first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE NOT ("genre" IN ('fiction', 'poetry', 'drama')) ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.genre: some values break its new enum cases: change them first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
 ALTER TABLE "Book" ADD CHECK ("genre" IN ('fiction', 'poetry', 'drama'));
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE "publisher" IS NULL) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.publisher is now required, and some rows have no value: fill them in first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "publisher" IS NULL ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.publisher is now required, and some rows have no value: fill them in first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
@@ -133,25 +179,34 @@ ALTER TABLE "Book" ALTER COLUMN "publisher" SET NOT NULL;
 
 -- Foreign keys that are new or change.
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE "publisher" IS NOT NULL AND "publisher" NOT IN (SELECT "objectId" FROM "Publisher")) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.publisher: some rows point to Publisher objects that do not exist: clear or fix them first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "publisher" IS NOT NULL AND "publisher" NOT IN (SELECT "objectId" FROM "Publisher") ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.publisher: some rows point to Publisher objects that do not exist: clear or fix them first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
 ALTER TABLE "Book" ADD CONSTRAINT "Book_publisher_fkey" FOREIGN KEY ("publisher") REFERENCES "Publisher" ("objectId") ON DELETE RESTRICT;
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE "editor" IS NOT NULL AND "editor" NOT IN (SELECT "objectId" FROM "Author")) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.editor: some rows point to Author objects that do not exist: clear or fix them first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "editor" IS NOT NULL AND "editor" NOT IN (SELECT "objectId" FROM "Author") ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.editor: some rows point to Author objects that do not exist: clear or fix them first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
 ALTER TABLE "Book" ADD CONSTRAINT "Book_editor_fkey" FOREIGN KEY ("editor") REFERENCES "Author" ("objectId") ON DELETE SET NULL;
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Book" WHERE "owner" IS NOT NULL AND "owner" NOT IN (SELECT "objectId" FROM "Person")) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Book.owner: some rows point to Person objects that do not exist: clear or fix them first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "owner" IS NOT NULL AND "owner" NOT IN (SELECT "objectId" FROM "Person") ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Book.owner: some rows point to Person objects that do not exist: clear or fix them first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;
@@ -160,9 +215,12 @@ ALTER TABLE "Book" ADD CONSTRAINT "Book_author_fkey" FOREIGN KEY ("author") REFE
 
 -- Indexes that are new or change.
 DO $guard$
+DECLARE
+    blocking text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM "Publisher" WHERE "name" IS NOT NULL GROUP BY "name" HAVING count(*) > 1) THEN
-        RAISE EXCEPTION USING MESSAGE = 'Publisher: the new unique index ''Publisher_unique_name'' finds rows with the same name: make them differ first';
+    SELECT string_agg("modelgen_key"::text, ', ') INTO blocking FROM (SELECT "objectId" AS "modelgen_key" FROM (SELECT "objectId", count(*) OVER (PARTITION BY "name") AS "modelgen_count" FROM "Publisher" WHERE "name" IS NOT NULL) AS "modelgen_rows" WHERE "modelgen_count" > 1 ORDER BY 1 LIMIT 5) AS "modelgen_first";
+    IF blocking IS NOT NULL THEN
+        RAISE EXCEPTION USING MESSAGE = 'Publisher: the new unique index ''Publisher_unique_name'' finds rows with the same name: make them differ first (first rows: objectId ' || blocking || ')';
     END IF;
 END
 $guard$;

@@ -3,13 +3,26 @@
 --   Obsolete: dropping the table loses its rows
 --   Book.oldTags: dropping the relation's join table '_Join:oldTags:Book' loses its links
 --   Book.legacyCode: dropping the column loses its data
---   Book.flag: changing the column from INTEGER to TEXT drops it and adds it again, which loses its data
 
 -- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete
 -- or block the rows that point to it); they are checked before COMMIT and turned on after.
 PRAGMA foreign_keys = OFF;
 
 BEGIN;
+
+-- The database is where this migration starts: the tables it changes are as the old schema makes them.
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Publisher: the table 'Publisher' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pragma_table_info('Publisher')) <> 5 OR (SELECT count(*) FROM pragma_table_info('Publisher') WHERE ("name", "type") IN (VALUES ('objectId', 'TEXT'), ('createdAt', 'TEXT'), ('updatedAt', 'TEXT'), ('ACL', 'TEXT'), ('name', 'TEXT'))) <> 5);
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book: the table 'Book' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pragma_table_info('Book')) <> 16 OR (SELECT count(*) FROM pragma_table_info('Book') WHERE ("name", "type") IN (VALUES ('objectId', 'TEXT'), ('createdAt', 'TEXT'), ('updatedAt', 'TEXT'), ('ACL', 'TEXT'), ('title', 'TEXT'), ('subtitle', 'TEXT'), ('year', 'TEXT'), ('price', 'INTEGER'), ('stock', 'INTEGER'), ('rating', 'REAL'), ('legacyCode', 'TEXT'), ('flag', 'INTEGER'), ('genre', 'TEXT'), ('publisher', 'TEXT'), ('editor', 'TEXT'), ('owner', 'TEXT'))) <> 16);
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Obsolete: the table 'Obsolete' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pragma_table_info('Obsolete')) <> 5 OR (SELECT count(*) FROM pragma_table_info('Obsolete') WHERE ("name", "type") IN (VALUES ('objectId', 'TEXT'), ('createdAt', 'TEXT'), ('updatedAt', 'TEXT'), ('ACL', 'TEXT'), ('note', 'TEXT'))) <> 5);
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.oldTags: the table '_Join:oldTags:Book' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pragma_table_info('_Join:oldTags:Book')) <> 2 OR (SELECT count(*) FROM pragma_table_info('_Join:oldTags:Book') WHERE ("name", "type") IN (VALUES ('owningId', 'TEXT'), ('relatedId', 'TEXT'))) <> 2);
+DROP TABLE "modelgen_guard";
 
 -- Tables that go, with their rows.
 DROP TABLE "Obsolete";
@@ -44,30 +57,43 @@ CREATE TABLE IF NOT EXISTS "_Join:tags:Book" (
 CREATE INDEX IF NOT EXISTS "_Join:tags:Book_relatedId_idx" ON "_Join:tags:Book" ("relatedId");
 
 -- Book: rebuilt ("Book" changes in ways ALTER TABLE cannot make).
+SELECT 'modelgen: Book.title: some values break its new minLength or maxLength: change them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE NOT (length("title") <= 100) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.title: some values break its new minLength or maxLength: change them first" CHECK ("passed"));
 INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE NOT (length("title") <= 100));
 DROP TABLE "modelgen_guard";
-CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.year changes from TEXT to INTEGER, and some values would not stay the same: change them first" CHECK ("passed"));
-INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "year" IS NOT NULL AND (CAST(CAST("year" AS INTEGER) AS TEXT) <> "year"));
+SELECT 'modelgen: Book.year changes from string to int (TEXT to INTEGER), and some values would not stay the same (text that is not an integer written plainly (42 or -7, not 007, +7, 7.0 or '' 7''), or beyond the 64-bit integers): change them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "year" IS NOT NULL AND (NOT (CAST(CAST("year" AS INTEGER) AS TEXT) = "year")) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.year changes from string to int (TEXT to INTEGER), and some values would not stay the same (text that is not an integer written plainly (42 or -7, not 007, +7, 7.0 or ' 7'), or beyond the 64-bit integers): change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "year" IS NOT NULL AND (NOT (CAST(CAST("year" AS INTEGER) AS TEXT) = "year")));
 DROP TABLE "modelgen_guard";
-CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.price changes from INTEGER to REAL, and some values would not stay the same: change them first" CHECK ("passed"));
-INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "price" IS NOT NULL AND (abs("price") > 9007199254740992));
+SELECT 'modelgen: Book.price changes from int to double (INTEGER to REAL), and some values would not stay the same (integers beyond ±2^53, which a double does not hold exactly): change them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "price" IS NOT NULL AND ("price" NOT BETWEEN -9007199254740992 AND 9007199254740992) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.price changes from int to double (INTEGER to REAL), and some values would not stay the same (integers beyond ±2^53, which a double does not hold exactly): change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "price" IS NOT NULL AND ("price" NOT BETWEEN -9007199254740992 AND 9007199254740992));
 DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Book.price: some values break its new min or max: change them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM (SELECT "objectId", CAST("price" AS REAL) AS "price" FROM "Book") AS "modelgen_rows" WHERE NOT ("price" >= 0) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.price: some values break its new min or max: change them first" CHECK ("passed"));
-INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM (SELECT CAST("price" AS REAL) AS "price" FROM "Book") WHERE NOT ("price" >= 0));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM (SELECT "objectId", CAST("price" AS REAL) AS "price" FROM "Book") AS "modelgen_rows" WHERE NOT ("price" >= 0));
 DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Book.flag changes from bool to string (INTEGER to TEXT), and some values would not stay the same (values that are not 0 or 1): change them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "flag" IS NOT NULL AND ("flag" NOT IN (0, 1)) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.flag changes from bool to string (INTEGER to TEXT), and some values would not stay the same (values that are not 0 or 1): change them first" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "flag" IS NOT NULL AND ("flag" NOT IN (0, 1)));
+DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Book.genre: some values break its new enum cases: change them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE NOT ("genre" IN ('fiction', 'poetry', 'drama')) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.genre: some values break its new enum cases: change them first" CHECK ("passed"));
 INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE NOT ("genre" IN ('fiction', 'poetry', 'drama')));
 DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Book.publisher is now required, and some rows have no value: fill them in first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "publisher" IS NULL ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.publisher is now required, and some rows have no value: fill them in first" CHECK ("passed"));
 INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "publisher" IS NULL);
 DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Book.publisher: some rows point to Publisher objects that do not exist: clear or fix them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "publisher" IS NOT NULL AND "publisher" NOT IN (SELECT "objectId" FROM "Publisher") ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.publisher: some rows point to Publisher objects that do not exist: clear or fix them first" CHECK ("passed"));
 INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "publisher" IS NOT NULL AND "publisher" NOT IN (SELECT "objectId" FROM "Publisher"));
 DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Book.editor: some rows point to Author objects that do not exist: clear or fix them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "editor" IS NOT NULL AND "editor" NOT IN (SELECT "objectId" FROM "Author") ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.editor: some rows point to Author objects that do not exist: clear or fix them first" CHECK ("passed"));
 INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "editor" IS NOT NULL AND "editor" NOT IN (SELECT "objectId" FROM "Author"));
 DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Book.owner: some rows point to Person objects that do not exist: clear or fix them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE "owner" IS NOT NULL AND "owner" NOT IN (SELECT "objectId" FROM "Person") ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.owner: some rows point to Person objects that do not exist: clear or fix them first" CHECK ("passed"));
 INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE "owner" IS NOT NULL AND "owner" NOT IN (SELECT "objectId" FROM "Person"));
 DROP TABLE "modelgen_guard";
@@ -97,8 +123,8 @@ CREATE TABLE IF NOT EXISTS "modelgen_new_Book" (
     CONSTRAINT "Book_owner_fkey" FOREIGN KEY ("owner") REFERENCES "Person" ("objectId") ON DELETE SET NULL,
     CONSTRAINT "Book_author_fkey" FOREIGN KEY ("author") REFERENCES "Author" ("objectId") ON DELETE SET NULL
 );
-INSERT INTO "modelgen_new_Book" ("objectId", "createdAt", "updatedAt", "ACL", "title", "subtitle", "year", "price", "stock", "rating", "genre", "publisher", "editor", "owner")
-    SELECT "objectId", "createdAt", "updatedAt", "ACL", "title", "subtitle", CAST("year" AS INTEGER), CAST("price" AS REAL), "stock", "rating", "genre", "publisher", "editor", "owner" FROM "Book";
+INSERT INTO "modelgen_new_Book" ("objectId", "createdAt", "updatedAt", "ACL", "title", "subtitle", "year", "price", "stock", "rating", "flag", "genre", "publisher", "editor", "owner")
+    SELECT "objectId", "createdAt", "updatedAt", "ACL", "title", "subtitle", CAST("year" AS INTEGER), CAST("price" AS REAL), "stock", "rating", CASE "flag" WHEN 1 THEN 'true' WHEN 0 THEN 'false' END, "genre", "publisher", "editor", "owner" FROM "Book";
 DROP TABLE "Book";
 ALTER TABLE "modelgen_new_Book" RENAME TO "Book";
 CREATE INDEX IF NOT EXISTS "Book_author_idx" ON "Book" ("author");
@@ -108,8 +134,9 @@ CREATE INDEX IF NOT EXISTS "Book_editor_idx" ON "Book" ("editor");
 CREATE INDEX IF NOT EXISTS "Book_owner_idx" ON "Book" ("owner");
 
 -- Indexes that are new or change.
+SELECT 'modelgen: Publisher: the new unique index ''Publisher_unique_name'' finds rows with the same name: make them differ first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM (SELECT "objectId", count(*) OVER (PARTITION BY "name") AS "modelgen_count" FROM "Publisher" WHERE "name" IS NOT NULL) AS "modelgen_rows" WHERE "modelgen_count" > 1 ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Publisher: the new unique index 'Publisher_unique_name' finds rows with the same name: make them differ first" CHECK ("passed"));
-INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Publisher" WHERE "name" IS NOT NULL GROUP BY "name" HAVING count(*) > 1);
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM (SELECT "objectId", count(*) OVER (PARTITION BY "name") AS "modelgen_count" FROM "Publisher" WHERE "name" IS NOT NULL) AS "modelgen_rows" WHERE "modelgen_count" > 1);
 DROP TABLE "modelgen_guard";
 CREATE UNIQUE INDEX IF NOT EXISTS "Publisher_unique_name" ON "Publisher" ("name");
 

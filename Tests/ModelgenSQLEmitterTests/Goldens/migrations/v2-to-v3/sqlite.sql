@@ -6,6 +6,17 @@ PRAGMA foreign_keys = OFF;
 
 BEGIN;
 
+-- The database is where this migration starts: the tables it changes are as the old schema makes them.
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Publisher: the table 'Publisher' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pragma_table_info('Publisher')) <> 5 OR (SELECT count(*) FROM pragma_table_info('Publisher') WHERE ("name", "type") IN (VALUES ('objectId', 'TEXT'), ('createdAt', 'TEXT'), ('updatedAt', 'TEXT'), ('ACL', 'TEXT'), ('name', 'TEXT'))) <> 5);
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Author: the table 'Author' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pragma_table_info('Author')) <> 5 OR (SELECT count(*) FROM pragma_table_info('Author') WHERE ("name", "type") IN (VALUES ('objectId', 'TEXT'), ('createdAt', 'TEXT'), ('updatedAt', 'TEXT'), ('ACL', 'TEXT'), ('name', 'TEXT'))) <> 5);
+DROP TABLE "modelgen_guard";
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book: the table 'Book' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pragma_table_info('Book')) <> 17 OR (SELECT count(*) FROM pragma_table_info('Book') WHERE ("name", "type") IN (VALUES ('objectId', 'TEXT'), ('createdAt', 'TEXT'), ('updatedAt', 'TEXT'), ('ACL', 'TEXT'), ('title', 'TEXT'), ('subtitle', 'TEXT'), ('year', 'INTEGER'), ('price', 'REAL'), ('stock', 'INTEGER'), ('rating', 'REAL'), ('isbn', 'TEXT'), ('flag', 'TEXT'), ('genre', 'TEXT'), ('publisher', 'TEXT'), ('editor', 'TEXT'), ('owner', 'TEXT'), ('author', 'TEXT'))) <> 17);
+DROP TABLE "modelgen_guard";
+
 -- Publisher: rebuilt ("Publisher" changes in ways ALTER TABLE cannot make).
 CREATE TABLE IF NOT EXISTS "modelgen_new_Publisher" (
     "objectId" TEXT NOT NULL,
@@ -39,6 +50,7 @@ DROP TABLE "Author";
 ALTER TABLE "modelgen_new_Author" RENAME TO "Author";
 
 -- Book: rebuilt ("Book" changes in ways ALTER TABLE cannot make).
+SELECT 'modelgen: Book.price: some values break its new min or max: change them first (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE NOT ("price" >= 1) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
 CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book.price: some values break its new min or max: change them first" CHECK ("passed"));
 INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE NOT ("price" >= 1));
 DROP TABLE "modelgen_guard";
