@@ -91,10 +91,9 @@ struct SQLColumnCast {
             // Parse's own form: 2024-01-31T12:00:00.000Z.
             return "to_char(\(x) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
         case (.sqlite, _, .string) where fromType == .double || fromType == .real:
-            // CAST(x AS TEXT) keeps 15 digits: the shortest of 15, 16 and 17 that reads back
-            // the same (the guard makes sure the 17 do).
-            let fifteen = "printf('%.15g', \(x))", sixteen = "printf('%.16g', \(x))"
-            return "CASE WHEN CAST(\(fifteen) AS REAL) = \(x) THEN \(fifteen) WHEN CAST(\(sixteen) AS REAL) = \(x) THEN \(sixteen) ELSE printf('%!.17g', \(x)) END"
+            // CAST(x AS TEXT) is not exact. An integer up to 2^53 is written as one; other
+            // values in 15 digits, where the guard proves them exact.
+            return "CASE WHEN \(Self.sqliteIsSmallInteger(x)) THEN CAST(CAST(\(x) AS INTEGER) AS TEXT) WHEN \(x) IS NOT NULL THEN printf('%.15g', \(x)) END"
         case (.postgresql, _, _):
             return "\(x)::\(dialect.typeName(toType))"
         case (.sqlite, _, _):
@@ -113,9 +112,9 @@ struct SQLColumnCast {
             return pg ? "CASE WHEN \(x) >= '0001-01-01T00:00:00Z' AND \(x) < '10000-01-01T00:00:00Z' THEN date_trunc('milliseconds', \(x)) <> \(x) ELSE true END" : nil
         case (_, .string):
             // Integers write themselves exactly; PostgreSQL writes floats exactly (with
-            // extra_float_digits, which the script sets); SQLite's 17 digits must read back.
+            // extra_float_digits, which the script sets); SQLite's 15 digits must be the value.
             guard !pg, fromType == .double || fromType == .real else { return nil }
-            return "CAST(printf('%!.17g', \(x)) AS REAL) <> \(x)"
+            return "CASE WHEN \(Self.sqliteIsSmallInteger(x)) THEN 0 ELSE \(Self.sqliteExactValue(of: "printf('%.15g', \(x))")) IS NOT \(x) END"
         case (.string, .int):
             return Self.textToInteger(x, storage: toType, dialect: dialect)
         case (.string, _):
@@ -139,18 +138,22 @@ struct SQLColumnCast {
     }
 
     /// What the rows the condition finds are, for the message.
-    var reason: String {
-        switch (from, to) {
+    func reason(in dialect: SQLOptions.Dialect) -> String {
+        let float = to == .float && dialect.typeName(toType) == "real" ? "float" : "double"
+        return switch (from, to) {
         case (.bool, .string): "values that are not 0 or 1"
         case (.date, .string): "dates finer than a millisecond, or outside the years 1 to 9999"
-        case (_, .string): "values that this database cannot write as text that reads back the same"
+        case (_, .string):
+            dialect == .sqlite ? "values SQLite cannot write exactly as text: more than 15 significant digits, or a decimal exponent beyond ±22"
+                : "values that this database cannot write as text that reads back the same"
         case (.string, .int):
             toType == .bigint ? "text that is not an integer written plainly (42 or -7, not 007, +7, 7.0 or ' 7'), or beyond the 64-bit integers"
                 : "text that is not an integer written plainly (42 or -7, not 007, +7, 7.0 or ' 7'), or beyond ±2^53, which a double does not hold exactly"
         case (.string, _):
-            "text that is not a number as JSON writes it, or that a \(to == .float && toType == .real ? "float" : "double") does not hold exactly (more digits than it keeps, or beyond its range)"
+            dialect == .sqlite ? "text that is not a number as JSON writes it, or that SQLite cannot read exactly: more than 15 significant digits, or a decimal exponent beyond ±22"
+                : "text that is not a number as JSON writes it, or that a \(float) does not hold exactly (more digits than it keeps, or beyond its range)"
         case (_, .int): "values with a fraction, or beyond the 64-bit integers"
-        case (.int, _): toType == .real ? "integers beyond ±2^24, which a float does not hold exactly" : "integers beyond ±2^53, which a double does not hold exactly"
+        case (.int, _): float == "float" ? "integers beyond ±2^24, which a float does not hold exactly" : "integers beyond ±2^53, which a double does not hold exactly"
         default: "values that a float does not hold exactly"
         }
     }
@@ -188,20 +191,48 @@ struct SQLColumnCast {
             """
     }
 
-    /// SQLite: a number as JSON writes it whose significant digits are those of the double it
-    /// reads as, written in 15, 16 or 17 digits (SQLite has no decimal type to compare with;
-    /// the double is the nearest to the text, so equal digits mean an equal value). Infinity
-    /// and underflow to zero have other digits.
+    /// SQLite: a double that is an integer a double holds exactly, which SQLite converts to an
+    /// integer exactly.
+    private static func sqliteIsSmallInteger(_ x: String) -> String {
+        "\(x) BETWEEN -\(doubleExactLimit) AND \(doubleExactLimit) AND \(x) = CAST(\(x) AS INTEGER)"
+    }
+
+    /// SQLite: a number as JSON writes it that SQLite reads exactly (see `sqliteExactValue`).
     private static func sqliteTextToFloat(_ x: String) -> String {
-        func digits(_ text: String) -> String {
-            let mantissa = "CASE WHEN instr(lower(\(text)), 'e') > 0 THEN substr(\(text), 1, instr(lower(\(text)), 'e') - 1) ELSE \(text) END"
-            return "rtrim(ltrim(replace(replace(\(mantissa), '-', ''), '.', ''), '0'), '0')"
-        }
-        let value = "CAST(\(x) AS REAL)"
         // Characters, first and last: JSON5 (which newer SQLite's json_valid accepts) allows
         // +1, .5, 5. and 0x1F, JSON does not.
         let shape = "\(x) GLOB '*[^-+.0-9eE]*' OR NOT (\(x) GLOB '[0-9]*' OR \(x) GLOB '-[0-9]*') OR \(x) GLOB '*.' OR \(x) GLOB '*.[eE]*' OR NOT json_valid(\(x))"
-        let candidates = ["printf('%.15g', \(value))", "printf('%.16g', \(value))", "printf('%!.17g', \(value))"].map(digits)
-        return "CASE WHEN \(shape) THEN 1 ELSE \(digits(x)) NOT IN (\(candidates.joined(separator: ", "))) END"
+        return "CASE WHEN \(shape) THEN 1 ELSE \(sqliteExactValue(of: x)) IS NOT CAST(\(x) AS REAL) END"
+    }
+
+    /// SQLite (3.40, as Debian and older Apple systems have it) reads and writes some doubles
+    /// off by one in the last place: its text conversions are not correctly rounded. So a
+    /// migration takes a number in text only where it can prove the double exact: at most 15
+    /// significant digits (which name one double, and are its shortest text) and a decimal
+    /// exponent within ±22, where the digits times the power of ten, both exact doubles, is
+    /// one correctly rounded operation. This expression is that double, computed so, for the
+    /// number `text` spells; `NULL` outside those bounds.
+    private static func sqliteExactValue(of text: String) -> String {
+        let hasExponent = "instr(lower(\"t\"), 'e') > 0"
+        let parts = """
+            SELECT CASE WHEN substr("t", 1, 1) = '-' THEN -1 ELSE 1 END AS "sign", \
+            ltrim(CASE WHEN \(hasExponent) THEN substr("t", 1, instr(lower("t"), 'e') - 1) ELSE "t" END, '-') AS "mantissa", \
+            CASE WHEN \(hasExponent) THEN CAST(substr("t", instr(lower("t"), 'e') + 1) AS INTEGER) ELSE 0 END AS "exponent" \
+            FROM (SELECT \(text) AS "t")
+            """
+        let figures = """
+            SELECT "sign", "exponent", replace("mantissa", '.', '') AS "figures", \
+            CASE WHEN instr("mantissa", '.') > 0 THEN length("mantissa") - instr("mantissa", '.') ELSE 0 END AS "fraction" FROM (\(parts))
+            """
+        let scaled = """
+            SELECT "sign", rtrim("figures", '0') AS "core", \
+            "exponent" - "fraction" + length("figures") - length(rtrim("figures", '0')) AS "scale" FROM (\(figures))
+            """
+        return """
+            (SELECT CASE WHEN ltrim("core", '0') = '' THEN 0.0 \
+            WHEN length(ltrim("core", '0')) > 15 OR "scale" NOT BETWEEN -22 AND 22 THEN NULL \
+            WHEN "scale" >= 0 THEN "sign" * (CAST("core" AS INTEGER) * CAST('1e' || "scale" AS REAL)) \
+            ELSE "sign" * (CAST("core" AS INTEGER) / CAST('1e' || -"scale" AS REAL)) END FROM (\(scaled)))
+            """
     }
 }

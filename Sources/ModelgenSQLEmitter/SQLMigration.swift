@@ -210,7 +210,7 @@ struct SQLMigrationGuard {
         // NULL converts to NULL; a condition may not say so (SQLite's json_valid(NULL) is 0).
         let name = SQLSyntax.identifier(column.name)
         return SQLMigrationGuard(rowsOf: "\(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND (\(condition))", table: table,
-                                 message: "\(table.subject(column: column.name)) changes from \(cast.summary(in: dialect)), and some values would not stay the same (\(cast.reason)): change them first")
+                                 message: "\(table.subject(column: column.name)) changes from \(cast.summary(in: dialect)), and some values would not stay the same (\(cast.reason(in: dialect))): change them first")
     }
 
     /// The new CHECK holds for every row, its value converted as the migration converts it.
