@@ -85,6 +85,58 @@ import Testing
                 == (layout == .relational ? ["b1:0", "b2:0"] : ["b1:-", "b2:-"]))
     }
 
+    /// A script checks where it starts: run again, or run on a database that skipped the one
+    /// before it, it stops before changing a row.
+    @Test(arguments: SQLOptions.Dialect.allCases, SQLOptions.Layout.allCases)
+    func aScriptRunTwiceOrOutOfOrderStopsAndChangesNothing(dialect: SQLOptions.Dialect, layout: SQLOptions.Layout) async throws {
+        guard let database = try await MigrationDatabase.make(dialect), let skipped = try await MigrationDatabase.make(dialect) else { return }
+        defer { database.remove(); skipped.remove() }
+        let v1 = try Self.version("v1"), v2 = try Self.version("v2"), v3 = try Self.version("v3")
+        let first = try migration(from: v1, to: v2, dialect: dialect, layout: layout).script
+        let second = try migration(from: v2, to: v3, dialect: dialect, layout: layout).script
+        let rows = #"SELECT * FROM "Book" ORDER BY "objectId""#
+
+        func expectRefused(_ script: String, on database: MigrationDatabase, table: String,
+                           sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+            // The first table the script changes whose columns are not the old schema's.
+            let (shape, values) = (try await database.shape(), try await database.values(rows))
+            let result = try await database.run(script)
+            #expect(!result.succeeded, sourceLocation: sourceLocation)
+            #expect(result.stderr.contains("\(table): the table '\(table)' does not have the columns the old schema gives it"),
+                    "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(try await database.shape() == shape, sourceLocation: sourceLocation)
+            #expect(try await database.values(rows) == values, sourceLocation: sourceLocation)
+        }
+
+        try await database.execute(createScript(v1, dialect: dialect, layout: layout))
+        try await database.execute(Self.v1Rows)
+        try await database.execute(first)
+        try await database.execute(#"UPDATE "Book" SET "title" = 'Dune Messiah' WHERE "objectId" = 'b1';"#)
+        try await expectRefused(first, on: database, table: "Book")
+        try await database.execute(second)
+        try await expectRefused(second, on: database, table: "Publisher")
+
+        try await skipped.execute(createScript(v1, dialect: dialect, layout: layout))
+        try await skipped.execute(Self.v1Rows)
+        try await expectRefused(second, on: skipped, table: "Author")
+    }
+
+    /// A new optional unique field on a table with rows: every row has no value yet, which a
+    /// unique index allows.
+    @Test(arguments: SQLOptions.Dialect.allCases)
+    func aNewOptionalUniqueFieldOnATableWithRows(dialect: SQLOptions.Dialect) async throws {
+        guard let migrated = try await MigrationDatabase.make(dialect), let fresh = try await MigrationDatabase.make(dialect) else { return }
+        defer { migrated.remove(); fresh.remove() }
+        let old = try loadSchema("classes:\n  Item:\n    fields:\n      name: string\n")
+        let new = try loadSchema("classes:\n  Item:\n    fields:\n      name: string\n      sku: {type: string, unique: true}\n")
+        try await migrated.execute(createScript(old, dialect: dialect))
+        try await migrated.execute(#"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'a'), ('i2', 'b'), ('i3', 'c');"#)
+        try await migrated.execute(migration(from: old, to: new, dialect: dialect).script)
+        try await fresh.execute(createScript(new, dialect: dialect))
+        expectSameShape(try await migrated.shape(), try await fresh.shape(), "unique sku, \(dialect)")
+        #expect(try await migrated.values(#"SELECT "objectId" || ':' || "name" FROM "Item" ORDER BY "objectId""#) == ["i1:a", "i2:b", "i3:c"])
+    }
+
     /// Every sample, from an empty schema: the migration creates what the create script does
     /// (in both layouts), cycles of pointers included.
     @Test(arguments: Samples.names, SQLOptions.Layout.allCases)
@@ -120,6 +172,8 @@ import Testing
         /// Rows it can ("" for none).
         var good: String
         var message: String
+        /// The objectIds the message names as the first rows that block the change.
+        var rows: String? = "i1"
         var description: String { name }
     }
 
@@ -140,13 +194,13 @@ import Testing
              new: "classes:\n  Item:\n    fields:\n      code: int\n",
              bad: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', '42'), ('i2', '007');"#,
              good: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', '42'), ('i2', '-7'), ('i3', NULL);"#,
-             message: "Item.code changes from"),
+             message: "Item.code changes from string to int", rows: "i2"),
         Case(name: "text to double",
              old: "classes:\n  Item:\n    fields:\n      code: string\n",
              new: "classes:\n  Item:\n    fields:\n      code: double\n",
              bad: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', '1.5'), ('i2', 'n/a');"#,
              good: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', '1.5'), ('i2', '-2e3'), ('i3', NULL);"#,
-             message: "Item.code changes from"),
+             message: "Item.code changes from string to double", rows: "i2"),
         Case(name: "double to int",
              old: "classes:\n  Item:\n    fields:\n      amount: double\n",
              new: "classes:\n  Item:\n    fields:\n      amount: int\n",
@@ -187,13 +241,24 @@ import Testing
              old: "classes:\n  Item:\n    fields:\n      name: string\n",
              new: "classes:\n  Item:\n    fields:\n      name: string\n  Extra:\n    fields:\n      note: string\n",
              bad: #"CREATE TABLE "Extra" ("x" TEXT);"#, good: "",
-             message: "Extra: the database has a table 'Extra' already, so it was not made from the old schema"),
+             message: "Extra: the database has a table 'Extra' already, so it was not made from the old schema", rows: nil),
+        Case(name: "a table changed since the old schema",
+             old: "classes:\n  Item:\n    fields:\n      name: string\n",
+             new: "classes:\n  Item:\n    fields:\n      name: string\n      code: string\n",
+             bad: #"ALTER TABLE "Item" ADD COLUMN "code" TEXT;"#, good: "",
+             message: "Item: the table 'Item' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version", rows: nil),
+        Case(name: "a new unique field with a default on a table with rows",
+             old: "classes:\n  Item:\n    fields:\n      name: string\n",
+             new: "classes:\n  Item:\n    fields:\n      name: string\n      sku: {type: string, unique: true, default: none}\n",
+             bad: #"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'a'), ('i2', 'b');"#,
+             good: #"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'a');"#,
+             message: "Item: the new unique index 'Item_unique_sku' finds rows with the same sku", rows: "i1, i2"),
         Case(name: "a unique index added",
              old: "classes:\n  Item:\n    fields:\n      code: string\n",
              new: "classes:\n  Item:\n    fields:\n      code: {type: string, unique: true}\n",
              bad: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', 'x'), ('i2', 'x'), ('i3', NULL), ('i4', NULL);"#,
              good: #"INSERT INTO "Item" ("objectId", "code") VALUES ('i1', 'x'), ('i2', 'y'), ('i3', NULL), ('i4', NULL);"#,
-             message: "Item: the new unique index 'Item_unique_code' finds rows with the same code"),
+             message: "Item: the new unique index 'Item_unique_code' finds rows with the same code", rows: "i1, i2"),
     ]
 
     @Test(arguments: cases, SQLOptions.Dialect.allCases)
@@ -210,6 +275,11 @@ import Testing
         let result = try await refused.run(step.script)
         #expect(!result.succeeded, "the migration ran on rows it cannot take")
         #expect(result.stderr.contains(test.message), "\(result.stderr)")
+        if let rows = test.rows {
+            // PostgreSQL's message names them; SQLite prints them on the line before its error.
+            #expect((dialect == .postgresql ? result.stderr : result.stdout).contains("(first rows: objectId \(rows))"),
+                    "\(result.stderr)\(result.stdout)")
+        }
         #expect(try await refused.shape() == before, "a refused migration changed the database")
 
         guard let passed = try await MigrationDatabase.make(dialect), let fresh = try await MigrationDatabase.make(dialect) else { return }
