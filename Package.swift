@@ -138,7 +138,7 @@ let package = Package(
         ], exclude: ["Goldens"]),
         .testTarget(name: "ModelgenSQLEmitterTests", dependencies: [
             "ModelgenSQLEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML",
-            "ModelgenTestSupport",
+            "ModelgenTestSupport", "modelgen",
         ], exclude: ["Goldens"]),
         // Every Swift and YAML block of README.md and docs/, checked; Compiled/ holds the Swift
         // blocks as this target compiles them (written from the pages by the tests themselves).

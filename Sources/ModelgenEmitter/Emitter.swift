@@ -9,10 +9,14 @@ public struct EmitterContext: Sendable {
     /// Renders even the default templates with the Mustache interpreter rather than their
     /// compiled form (the same bytes, slower); tests use it to prove the two agree.
     public var interpretsTemplates: Bool
+    /// The migrations the model keeps (folder names, oldest first), for the SQL emitter: its
+    /// create scripts record them in a database they make, which so joins the history.
+    public var keptMigrations: [String]
 
-    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false) {
+    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false, keptMigrations: [String] = []) {
         self.templatesDirectory = templatesDirectory
         self.interpretsTemplates = interpretsTemplates
+        self.keptMigrations = keptMigrations
     }
 }
 

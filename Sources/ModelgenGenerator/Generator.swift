@@ -17,6 +17,8 @@ public struct Generator: Sendable {
         /// made from absolute paths (as the plugins pass them) is the same on every machine.
         /// Diagnostics keep the paths as given, for editors to open.
         public var sourceRoot: String?
+        /// The migrations the model keeps (``MigrationHistory``), oldest first.
+        public var keptMigrations: [String] = []
 
         public init(inputs: [SchemaLoading.Input], emitters: [EmitterSelection]? = nil,
                     templatesDirectory: String? = nil, warningsAsErrors: Bool = false, sourceRoot: String? = nil) {
@@ -76,7 +78,7 @@ public struct Generator: Sendable {
         var diagnostics = DiagnosticCollector()
         diagnostics.append(contentsOf: linted.diagnostics)
         let emitters = makeEmitters(request, diagnostics: &diagnostics)
-        let context = EmitterContext(templatesDirectory: request.templatesDirectory)
+        let context = EmitterContext(templatesDirectory: request.templatesDirectory, keptMigrations: request.keptMigrations)
         // The one fan-out: the emitters share nothing but the schema, a value, so each runs
         // on a thread of its own. Their outputs are read in the emitters' order afterwards, so
         // nothing depends on which finished first.

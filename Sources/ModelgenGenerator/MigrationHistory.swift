@@ -49,7 +49,17 @@ public struct MigrationHistory {
             guard let migration = parse(entry.name) else { continue }
             migrations.append(migration)
         }
-        return MigrationHistory(folder: folder, options: options, migrations: migrations.sorted { $0.number < $1.number })
+        migrations.sort { ($0.number, $0.name) < ($1.number, $1.name) }
+        for (first, second) in zip(migrations, migrations.dropFirst()) where first.number == second.number {
+            let previous = migrations.last { $0.number < first.number }.map { "\($0.folderName)'s" } ?? "an empty database's"
+            let cwd = FileSystem.currentDirectory() + "/"
+            let shown = folder.hasPrefix(cwd) ? String(folder.dropFirst(cwd.count)) : folder
+            diagnostics.error("\(shown): migrations '\(first.folderName)' and '\(second.folderName)' have the same number", at: nil, notes: [
+                .init("two branches each made one; both start from \(previous) schema, so neither can follow the other as it is"),
+                .init("keep the one merged first, remove the other's folder, and make it again with 'modelgen migrate --create \(second.name)': it then starts where the first ends"),
+            ])
+        }
+        return MigrationHistory(folder: folder, options: options, migrations: migrations)
     }
 
     /// `0003_add_isbn` as a migration; `nil` for any other name (hidden folders among them).
@@ -89,9 +99,11 @@ public struct MigrationHistory {
     }
 
     /// The migration from `old` to `new` in each of the model's dialects (the same changes,
-    /// and the same losses, in each).
+    /// and the same losses, in each). With no migration yet, from an empty database.
     public func steps(from old: Schema, to new: Schema) -> [SQLMigration] {
-        options.dialects.map { SQLMigration(from: old, to: new, layout: options.layout, dialect: $0) }
+        // The first starts from an empty database: nothing at all, not even the tables an
+        // empty schema makes (Parse Server's `_SCHEMA`).
+        options.dialects.map { SQLMigration(from: migrations.isEmpty ? nil : old, to: new, layout: options.layout, dialect: $0) }
     }
 
     /// The record `migration` keeps of itself in the database (``SQLMigration/Record``).

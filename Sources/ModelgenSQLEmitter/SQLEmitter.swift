@@ -70,6 +70,8 @@ public struct SQLEmitter: Emitter {
         else { return }
         let order = SQLTableOrder(nodes)
         let sources = schema.files.map(\.path)
+        let kept = context.keptMigrations
+        let allTables = tables
         for dialect in options.dialects {
             let model = SQLViewModels(layout: options.layout, dialect: dialect, tables: tables, order: order)
             let pieceLimit = pieceLimit
@@ -77,6 +79,7 @@ public struct SQLEmitter: Emitter {
             // at a time, so a script of 28 MB is never held whole.
             sink(GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--") { receiver in
                 templates.render("sql-\(dialect.rawValue)", model.script(), pieceLimit: pieceLimit, receiver: receiver)
+                if !kept.isEmpty { receiver(SQLMigrationScript.createScriptRecords(kept, tables: allTables, dialect: dialect)) }
             })
         }
     }

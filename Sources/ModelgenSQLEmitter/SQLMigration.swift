@@ -15,11 +15,12 @@ public struct SQLMigration {
     public let dialect: SQLOptions.Dialect
     let diff: SQLTableDiff
 
-    /// Compares the tables of `old` and `new` (both loaded and valid) in `layout` and `dialect`.
-    public init(from old: Schema, to new: Schema, layout: SQLOptions.Layout, dialect: SQLOptions.Dialect) {
+    /// Compares the tables of `old` and `new` (both loaded and valid) in `layout` and `dialect`;
+    /// `old` is `nil` for an empty database, which has no table at all.
+    public init(from old: Schema?, to new: Schema, layout: SQLOptions.Layout, dialect: SQLOptions.Dialect) {
         self.layout = layout
         self.dialect = dialect
-        diff = SQLTableDiff(old: Self.tables(of: old, layout: layout), new: Self.tables(of: new, layout: layout), dialect: dialect)
+        diff = SQLTableDiff(old: old.map { Self.tables(of: $0, layout: layout) } ?? [], new: Self.tables(of: new, layout: layout), dialect: dialect)
     }
 
     private static func tables(of schema: Schema, layout: SQLOptions.Layout) -> [SQLTable] {

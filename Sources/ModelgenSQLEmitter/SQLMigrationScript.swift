@@ -291,13 +291,7 @@ struct SQLMigrationScript {
     private mutating func writeRecordChecks() {
         guard let record else { return }
         section("This migration runs once, after \(record.previous ?? "none other"); modelgen_migrations records those that ran.")
-        let now = dialect == .postgresql ? "now()" : "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))"
-        line("""
-            CREATE TABLE IF NOT EXISTS \(Self.q(Self.historyTable)) (
-                "name" \(dialect.typeName(.text)) NOT NULL PRIMARY KEY,
-                "appliedAt" \(dialect.typeName(.timestamp)) NOT NULL DEFAULT \(now)
-            );
-            """)
+        line(Self.historyTableDefinition(dialect))
         for check in SQLMigrationGuard.notRunYet(record) { writeGuard(check) }
     }
 
@@ -307,6 +301,41 @@ struct SQLMigrationScript {
         guard !tables.isEmpty else { return }
         section("The database is where this migration starts: the tables it changes are as the old schema makes them.")
         for table in tables { writeGuard(.startsFrom(table, dialect: dialect)) }
+    }
+
+    /// `modelgen_migrations`, made when it is missing.
+    static func historyTableDefinition(_ dialect: SQLOptions.Dialect) -> String {
+        let now = dialect == .postgresql ? "now()" : "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))"
+        return """
+            CREATE TABLE IF NOT EXISTS \(q(historyTable)) (
+                "name" \(dialect.typeName(.text)) NOT NULL PRIMARY KEY,
+                "appliedAt" \(dialect.typeName(.timestamp)) NOT NULL DEFAULT \(now)
+            );
+            """
+    }
+
+    /// What a create script of a model that keeps migrations ends with: the schema it makes is
+    /// where the last of them leads, so a database that has exactly its tables' columns and no
+    /// record of migrations records them all as run, and a deploy runs only later ones. A
+    /// database made from an older schema (whose tables the script left as they were) records
+    /// nothing.
+    static func createScriptRecords(_ kept: [String], tables: SQLTableList, dialect: SQLOptions.Dialect) -> String {
+        let names = kept.map { "(\(SQLSyntax.stringLiteral($0)))" }.joined(separator: ", ")
+        var text = """
+
+            -- The migrations kept in migrations/ lead to the schema this script makes: a database with
+            -- exactly its tables and no record of migrations records them as run, so that a deploy runs
+            -- only later ones.
+            BEGIN;
+            \(historyTableDefinition(dialect))
+            INSERT INTO \(q(historyTable)) ("name")
+                SELECT "column1" FROM (VALUES \(names)) AS "kept"
+                WHERE NOT EXISTS (SELECT 1 FROM \(q(historyTable)))
+            """
+        for index in 0..<tables.count {
+            text += "\n    AND NOT EXISTS (\(SQLMigrationGuard.startsFrom(tables[index], dialect: dialect).query))"
+        }
+        return text + ";\nCOMMIT;\n"
     }
 
     /// ...and last records that it ran.

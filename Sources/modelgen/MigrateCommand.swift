@@ -120,6 +120,7 @@ struct Migrate: ParsableCommand {
             do {
                 let path = try history.write(migration, scripts: scripts, inputs: settings.request.inputs)
                 Console.out("created \(Console.relative(path)): \(scripts.map(\.0.fileName).joined(separator: ", ")) and \(MigrationHistory.snapshotFolderName)/")
+                Console.error("modelgen: note: run 'modelgen gen': the create scripts record the migrations a database they make has run")
             } catch {
                 Console.report([.error(error.description, at: nil)])
                 throw ExitCode(1)

@@ -49,6 +49,15 @@ import Testing
 
             BEGIN;
 
+            -- The database is where this migration starts: the tables it changes are as the old schema makes them.
+            DO $guard$
+            BEGIN
+                IF EXISTS (SELECT 1 WHERE (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"Product"') AND attnum > 0 AND NOT attisdropped) <> 6 OR (SELECT count(*) FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('"Product"') AND attnum > 0 AND NOT attisdropped AND (attname::text, atttypid::regtype) IN (VALUES ('objectId', 'text'::regtype), ('createdAt', 'timestamp with time zone'::regtype), ('updatedAt', 'timestamp with time zone'::regtype), ('ACL', 'jsonb'::regtype), ('name', 'text'::regtype), ('legacyCode', 'text'::regtype))) <> 6) THEN
+                    RAISE EXCEPTION USING MESSAGE = 'Product: the table ''Product'' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from';
+                END IF;
+            END
+            $guard$;
+
             -- Columns that go, with their data.
             ALTER TABLE "Product" DROP COLUMN "legacyCode";
 
@@ -125,6 +134,11 @@ import Testing
             -- Apply with: psql -v ON_ERROR_STOP=1 -f postgresql.sql
             """))
         #expect(initial.contains(#"CREATE TABLE IF NOT EXISTS "Product" ("#))
+        // The create scripts record the kept migrations: gen writes them again.
+        #expect(first.stderr == "modelgen: note: run 'modelgen gen': the create scripts record the migrations a database they make has run\n")
+        #expect(try await modelgen("check").exitStatus == 2)
+        #expect(try await modelgen("gen").exitStatus == 0)
+        #expect(try directory.read("Generated/SQL/sqlite.sql").contains("(VALUES ('0001_init'))"))
         #expect(try await modelgen("check").exitStatus == 0)
         #expect(try await modelgen("migrate", "--create", "again").stdout
                 == "Generated/SQL/migrations: no schema change since 0001_init; nothing to create\n")
@@ -142,6 +156,7 @@ import Testing
 
         let second = try await modelgen("migrate", "--create", "drop_legacy_code", "--allow-data-loss")
         #expect(second.stdout == "created Generated/SQL/migrations/0002_drop_legacy_code: postgresql.sql, sqlite.sql and schema/\n")
+        #expect(try await modelgen("gen").exitStatus == 0)
         #expect(try await modelgen("check").exitStatus == 0)
         // gen leaves the history alone: its files are the user's.
         #expect(try await modelgen("gen").exitStatus == 0)
@@ -169,32 +184,31 @@ import Testing
         #expect(lost.stderr.contains("error: migration '0003_add_sku' has no copy of its schema in 'schema/'"), "\(lost.stderr)")
     }
 
-    /// docs/Migrations.md's loop for SQLite, run as it is written: each migration once, in order.
-    @Test func theDocumentedLoopRunsEachKeptMigrationOnce() async throws {
-        guard let sqlite3 = Shell.which("sqlite3") else {
-            // CI installs it; elsewhere the SQL tests say the same.
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("sqlite3 not found (apt-get install sqlite3)") }
-            return
-        }
-        let page = try RepositoryFiles.read("docs/Migrations.md")
-        let blocks = page.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        let loop = try #require(blocks.first { $0.contains(#"sqlite3 -bail app.db < "$folder/sqlite.sql""#) })
-            .replacingOccurrences(of: "Generated/Library/SQL", with: "Generated/SQL")
+    /// Two branches that each made the next migration merge into two of one number: every
+    /// command that reads the history refuses it, and says how to mend it.
+    @Test func twoMigrationsOfOneNumberAreRefused() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.write("modelgen.yml", "inputs: [App.yaml]\n")
+        try directory.write("modelgen.yml", "inputs: [App.yaml]\noutput: Generated\n")
         try directory.write("App.yaml", Self.old)
         #expect(try await ModelgenProcess.run(["migrate", "--create", "init"], in: directory.path).exitStatus == 0)
-        try directory.write("App.yaml", Self.new)
-        #expect(try await ModelgenProcess.run(["migrate", "--create", "price", "--allow-data-loss"], in: directory.path).exitStatus == 0)
-        for _ in 1...2 {
-            let run = try await Shell.run("/bin/sh", ["-c", "cd '\(directory.path)' && " + loop])
-            #expect(run.succeeded && run.stderr.isEmpty, "\(run)")
+        try directory.write("App.yaml", Self.old + "\n      isbn: string\n")
+        #expect(try await ModelgenProcess.run(["migrate", "--create", "add_isbn"], in: directory.path).exitStatus == 0)
+        // The other branch's migration, made from 0001_init's schema too.
+        let other = directory.path + "/Generated/SQL/migrations/0002_add_genre"
+        try FileManager.default.copyItem(atPath: directory.path + "/Generated/SQL/migrations/0002_add_isbn", toPath: other)
+        let expected = """
+            modelgen: error: Generated/SQL/migrations: migrations '0002_add_genre' and '0002_add_isbn' have the same number
+            modelgen: note: two branches each made one; both start from 0001_init's schema, so neither can follow the other as it is
+            modelgen: note: keep the one merged first, remove the other's folder, and make it again with 'modelgen migrate --create add_isbn': it then starts where the first ends
+
+            """
+        for command in [["check"], ["gen"], ["migrate", "--create", "more"]] {
+            let run = try await ModelgenProcess.run(command, in: directory.path)
+            #expect(run.exitStatus == 1, "\(command)")
+            #expect(run.stderr == expected, "\(command): \(run.stderr)")
         }
-        let names = try await Shell.run(sqlite3, [directory.path + "/app.db", "SELECT name FROM modelgen_migrations ORDER BY name"])
-        #expect(names.stdout == "0001_init\n0002_price\n")
-        let columns = try await Shell.run(sqlite3, [directory.path + "/app.db", "SELECT name FROM pragma_table_info('Product') ORDER BY name"])
-        #expect(columns.stdout == "ACL\ncreatedAt\nname\nobjectId\nprice\nupdatedAt\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/Generated/SQL/migrations/0003_more"))
     }
 
     @Test func createNeedsAModelThatRunsTheSQLEmitter() async throws {

@@ -18,7 +18,7 @@ func migration(_ old: String, _ new: String, dialect: SQLOptions.Dialect,
     try migration(from: loadSchema(old, file: "Old.yaml"), to: loadSchema(new, file: "New.yaml"), dialect: dialect, layout: layout)
 }
 
-func migration(from old: Schema, to new: Schema, dialect: SQLOptions.Dialect, layout: SQLOptions.Layout = .relational,
+func migration(from old: Schema?, to new: Schema, dialect: SQLOptions.Dialect, layout: SQLOptions.Layout = .relational,
                record: SQLMigration.Record? = nil) throws -> (script: String, losses: [String]) {
     var diagnostics = DiagnosticCollector()
     let templates = try #require(TemplateSet.load(prefix: SQLEmitter.templatePrefix, overrides: nil, diagnostics: &diagnostics))

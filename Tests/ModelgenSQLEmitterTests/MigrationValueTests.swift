@@ -187,7 +187,7 @@ import Testing
                 case (.int, .double), (.int, .float): return String(random.int(in: -(1 << 53)...(1 << 53)))
                 case (.int, _): return numbersAreDoubles ? String(random.int(in: -(1 << 53)...(1 << 53))) : String(random.int64())
                 case (.double, .int), (.float, .int): return String(random.int(in: -(1 << 24)...(1 << 24)))
-                case (.double, .string), (.float, .string) where !pg:
+                case (.double, .string) where !pg, (.float, .string) where !pg:
                     // What SQLite writes exactly: at most 15 digits, exponents within ±22.
                     return "\(random.int(in: -999_999_999...999_999_999))e\(random.int(in: -22...13))"
                 case (.double, .float), (.float, _): return doubleLiteral(Double(random.normalFloat()))
