@@ -13,14 +13,49 @@ import ModelgenTemplates
 public struct SQLMigration {
     public let layout: SQLOptions.Layout
     public let dialect: SQLOptions.Dialect
+    /// What the new version's `formerly` renames, in the database, before anything else.
+    let renames: [SQLTableRename]
+    /// Between the old version, with the new names, and the new one.
     let diff: SQLTableDiff
+    /// The old version's tables as the database has them, by their new names.
+    private let originals: [String: SQLTable]
+    /// A `formerly` that names more than one thing of the old version: the migration cannot be made.
+    public let problems: [Diagnostic]
 
     /// Compares the tables of `old` and `new` (both loaded and valid) in `layout` and `dialect`;
     /// `old` is `nil` for an empty database, which has no table at all.
     public init(from old: Schema?, to new: Schema, layout: SQLOptions.Layout, dialect: SQLOptions.Dialect) {
         self.layout = layout
         self.dialect = dialect
-        diff = SQLTableDiff(old: old.map { Self.tables(of: $0, layout: layout) } ?? [], new: Self.tables(of: new, layout: layout), dialect: dialect)
+        var renames: [SQLTableRename] = []
+        var originals: [String: SQLTable] = [:]
+        var oldTables: [SQLTable] = []
+        var problems: [Diagnostic] = []
+        if let old {
+            let declared = SQLSchemaRenames(old: old, new: new)
+            problems = declared.problems
+            oldTables = Self.tables(of: declared.renamedOld, layout: layout)
+            if !declared.isEmpty {
+                // The same declarations in the same order: the tables pair up by position.
+                let before = Self.tables(of: old, layout: layout)
+                for (position, (original, renamed)) in zip(before, oldTables).enumerated() {
+                    originals[renamed.name] = original
+                    if let rename = SQLTableRename(original: original, renamed: renamed) { renames.append(rename) }
+                    // Descriptions are what the database holds (a join table's is made from names).
+                    oldTables[position] = renamed.describedAs(original)
+                }
+            }
+        }
+        self.renames = renames
+        self.originals = originals
+        self.problems = problems
+        diff = SQLTableDiff(old: oldTables, new: Self.tables(of: new, layout: layout), dialect: dialect,
+                            renamed: Set(renames.map(\.renamed.name)))
+    }
+
+    /// The table as the database has it before the migration renames it.
+    func original(_ table: SQLTable) -> SQLTable {
+        originals[table.name] ?? table
     }
 
     private static func tables(of schema: Schema, layout: SQLOptions.Layout) -> [SQLTable] {
@@ -42,13 +77,13 @@ public struct SQLMigration {
     }
 
     /// Whether the two versions make the same tables.
-    public var isEmpty: Bool { diff.isEmpty }
+    public var isEmpty: Bool { diff.isEmpty && renames.isEmpty }
 
     /// Each change that loses data, as an error at the old schema's declaration: a class or a
     /// relation removed (its table dropped), a field removed, a type changed with no conversion.
     public var dataLosses: [Diagnostic] {
         var losses: [Diagnostic] = []
-        let renameNote = Diagnostic.Note("a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)")
+        let renameNote = Diagnostic.Note("if it was renamed, say so in the new schema with 'formerly' (see docs/Migrations.md, Renames)")
         for table in diff.droppedTables {
             switch table.origin {
             case .joinTable:
@@ -95,7 +130,7 @@ public struct SQLMigration {
     /// nothing to run.
     public func script(header: [String], templates: TemplateSet, record: Record? = nil) -> String {
         var lines = header.map { "-- " + $0 }
-        guard !diff.isEmpty || record != nil else {
+        guard !isEmpty || record != nil else {
             lines.append("-- The two versions make the same \(dialect.displayName) tables: there is nothing to run.")
             return lines.joined(separator: "\n") + "\n"
         }
@@ -106,8 +141,8 @@ public struct SQLMigration {
         }
         var script = SQLMigrationScript(dialect: dialect, layout: layout, templates: templates, record: record)
         switch dialect {
-        case .postgresql: script.writePostgreSQL(diff)
-        case .sqlite: script.writeSQLite(diff)
+        case .postgresql: script.writePostgreSQL(self)
+        case .sqlite: script.writeSQLite(self)
         }
         return lines.joined(separator: "\n") + "\n" + script.text
     }

@@ -26,7 +26,8 @@ struct SQLMigrationScript {
     // MARK: PostgreSQL
 
     /// `ALTER TABLE` for every change, in one transaction.
-    mutating func writePostgreSQL(_ diff: SQLTableDiff) {
+    mutating func writePostgreSQL(_ migration: SQLMigration) {
+        let diff = migration.diff
         line("")
         line("BEGIN;")
         if diff.changedTables.contains(where: { $0.changedColumns.contains { $0.cast?.writesFloatAsText == true } }) {
@@ -34,7 +35,8 @@ struct SQLMigrationScript {
             line("SET LOCAL extra_float_digits = 1;")
         }
         writeRecordChecks()
-        writeStartingPoint(diff)
+        writeStartingPoint(migration)
+        writeRenames(migration.renames)
         section("Foreign keys that change or go.")
         for change in diff.changedTables {
             for key in change.droppedForeignKeys {
@@ -192,7 +194,8 @@ struct SQLMigrationScript {
     /// definition changes is rebuilt the way SQLite documents (a new table, the rows copied,
     /// the old one dropped, the new one renamed, its indexes made again), with foreign keys
     /// off while it runs and checked before the end.
-    mutating func writeSQLite(_ diff: SQLTableDiff) {
+    mutating func writeSQLite(_ migration: SQLMigration) {
+        let diff = migration.diff
         line("")
         line("-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete")
         line("-- or block the rows that point to it); they are checked before COMMIT and turned on after.")
@@ -200,7 +203,8 @@ struct SQLMigrationScript {
         line("")
         line("BEGIN;")
         writeRecordChecks()
-        writeStartingPoint(diff)
+        writeStartingPoint(migration)
+        writeRenames(migration.renames)
         let rebuilt = diff.changedTables.filter(\.changesDefinition)
         let kept = diff.changedTables.filter { !$0.changesDefinition }
         section("Indexes that change or go.")
@@ -295,12 +299,39 @@ struct SQLMigrationScript {
         for check in SQLMigrationGuard.notRunYet(record) { writeGuard(check) }
     }
 
-    /// Every table the script changes or drops is as the old schema makes it.
-    private mutating func writeStartingPoint(_ diff: SQLTableDiff) {
-        let tables = diff.changedTables.map(\.old) + diff.droppedTables
+    /// Every table the script changes, renames or drops is as the old schema makes it.
+    private mutating func writeStartingPoint(_ migration: SQLMigration) {
+        let tables = (migration.diff.changedTables.map(\.old) + migration.diff.droppedTables).map(migration.original)
         guard !tables.isEmpty else { return }
         section("The database is where this migration starts: the tables it changes are as the old schema makes them.")
         for table in tables { writeGuard(.startsFrom(table, dialect: dialect)) }
+    }
+
+    /// The renames the new schema declares with `formerly`: tables, then columns, then (in
+    /// PostgreSQL) the primary keys, indexes and foreign keys named after them. SQLite cannot
+    /// rename an index or a constraint: it rebuilds each table renamed here (see `writeSQLite`).
+    private mutating func writeRenames(_ renames: [SQLTableRename]) {
+        guard !renames.isEmpty else { return }
+        section("Renames declared with formerly.")
+        for rename in renames where rename.tableIsRenamed {
+            line("ALTER TABLE \(Self.q(rename.original.name)) RENAME TO \(Self.q(rename.renamed.name));")
+        }
+        for rename in renames {
+            for column in rename.columns {
+                line("ALTER TABLE \(Self.q(rename.renamed.name)) RENAME COLUMN \(Self.q(column.from)) TO \(Self.q(column.to));")
+            }
+        }
+        guard dialect == .postgresql else { return }
+        for rename in renames {
+            let table = Self.q(rename.renamed.name)
+            if rename.tableIsRenamed && !rename.renamed.primaryKey.isEmpty {
+                let from = SQLTableRename.postgresPrimaryKeyName(of: rename.original.name)
+                let to = SQLTableRename.postgresPrimaryKeyName(of: rename.renamed.name)
+                if from != to { line("ALTER TABLE \(table) RENAME CONSTRAINT \(Self.q(from)) TO \(Self.q(to));") }
+            }
+            for index in rename.indexes { line("ALTER INDEX \(Self.q(index.from)) RENAME TO \(Self.q(index.to));") }
+            for key in rename.foreignKeys { line("ALTER TABLE \(table) RENAME CONSTRAINT \(Self.q(key.from)) TO \(Self.q(key.to));") }
+        }
     }
 
     /// `modelgen_migrations`, made when it is missing.

@@ -33,11 +33,14 @@ struct SQLTableDiff {
         var describedColumns: [SQLColumn] = []
         var descriptionChanges = false
         var primaryKeyChanges = false
+        /// Renamed by the migration (the table, or a column): SQLite then rebuilds it, so that its
+        /// constraints and indexes have the names a fresh table has.
+        var isRenamed = false
 
         /// Whether anything but indexes and descriptions changes: what SQLite rebuilds a table for.
         var changesDefinition: Bool {
             !addedColumns.isEmpty || !droppedColumns.isEmpty || !changedColumns.isEmpty
-                || !droppedForeignKeys.isEmpty || !addedForeignKeys.isEmpty || primaryKeyChanges
+                || !droppedForeignKeys.isEmpty || !addedForeignKeys.isEmpty || primaryKeyChanges || isRenamed
         }
 
         var isEmpty: Bool {
@@ -55,7 +58,8 @@ struct SQLTableDiff {
 
     var isEmpty: Bool { addedTables.isEmpty && droppedTables.isEmpty && changedTables.isEmpty }
 
-    init(old: [SQLTable], new: [SQLTable], dialect: SQLOptions.Dialect) {
+    /// `renamed`: the tables (by new name) that the migration renames, or renames columns of.
+    init(old: [SQLTable], new: [SQLTable], dialect: SQLOptions.Dialect, renamed: Set<String> = []) {
         self.dialect = dialect
         let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newNames = Set(new.map(\.name))
@@ -65,7 +69,8 @@ struct SQLTableDiff {
                 addedTables.append(table)
                 continue
             }
-            let change = compare(previous, table)
+            var change = compare(previous, table)
+            change.isRenamed = renamed.contains(table.name)
             if !change.isEmpty { changedTables.append(change) }
         }
     }

@@ -23,6 +23,7 @@ struct ClassDeclaration: Sendable {
     var name: String
     var location: SourceLocation
     var swiftName: Located<String>?
+    var formerly: Located<[String]>?
     var description: String?
     var fields: [FieldDeclaration] = []
     var indexes: [IndexDeclaration] = []
@@ -77,6 +78,7 @@ struct FieldDeclaration: Sendable {
             case (.index, .bool(let flag)): values.index = Located(value: flag, location: location)
             case (.description, .text(let text)): values.description = Located(value: text, location: location)
             case (.swiftName, .text(let text)): values.swiftName = Located(value: text, location: location)
+            case (.formerly, .names(let names)): values.formerly = Located(value: names, location: location)
             case (.min, .number(let number)): values.min = Located(value: number, location: location)
             case (.max, .number(let number)): values.max = Located(value: number, location: location)
             case (.minLength, .count(let count)): values.minLength = Located(value: count, location: location)
@@ -100,6 +102,7 @@ struct WrittenValues {
     var index: Located<Bool>?
     var description: Located<String>?
     var swiftName: Located<String>?
+    var formerly: Located<[String]>?
     var min: Located<Number>?
     var max: Located<Number>?
     var minLength: Located<Int>?
@@ -114,7 +117,8 @@ struct WrittenValues {
 
 /// A key of a field's long form, other than `type`.
 enum FieldKey: String, Sendable, CaseIterable {
-    case required, `default`, unique, index, description, min, max, minLength, maxLength, minCount, maxCount, onDelete, swiftName
+    case required, `default`, unique, index, description, min, max, minLength, maxLength, minCount, maxCount, onDelete, swiftName,
+         formerly
 
     static let named = CaseNames<FieldKey>()
 }
@@ -136,6 +140,8 @@ enum FieldKeyValue: Sendable {
     case count(Int)
     case text(String)
     case rule(DeleteRule)
+    /// `formerly`: the names it had before.
+    case names([String])
     /// A default, resolved against the field's type by the validator.
     indirect case node(YAMLNode)
 }

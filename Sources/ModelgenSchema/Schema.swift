@@ -101,6 +101,8 @@ public struct ClassDefinition: Sendable, Hashable {
     /// `swiftName` as written; emitters derive a default when it is `nil`.
     public var swiftName: String?
     public var description: String?
+    /// `formerly`: the names the class had before, which a migration renames its table from.
+    public var formerly: [String]
     /// The declared fields in written order. Parse's own `objectId`, `createdAt`, `updatedAt`,
     /// `ACL` and a built-in class's predefined fields are not among them.
     public var fields: [FieldDefinition]
@@ -112,12 +114,13 @@ public struct ClassDefinition: Sendable, Hashable {
     public var file: String
     public var location: SourceLocation
 
-    public init(name: String, swiftName: String? = nil, description: String? = nil, fields: [FieldDefinition] = [],
-                indexes: [IndexDefinition] = [], permissions: ClassPermissions? = nil, builtin: BuiltinClass? = nil,
-                file: String, location: SourceLocation) {
+    public init(name: String, swiftName: String? = nil, description: String? = nil, formerly: [String] = [],
+                fields: [FieldDefinition] = [], indexes: [IndexDefinition] = [], permissions: ClassPermissions? = nil,
+                builtin: BuiltinClass? = nil, file: String, location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName
         self.description = description
+        self.formerly = formerly
         self.fields = fields
         self.indexes = indexes
         self.permissions = permissions
@@ -277,6 +280,11 @@ public struct FieldDefinition: Sendable, Hashable {
         get { storage.value.location }
         set { update { $0.location = newValue } }
     }
+    /// `formerly`: the names the field had before, which a migration renames its column from.
+    public var formerly: [String] {
+        get { storage.value.formerly }
+        set { update { $0.formerly = newValue } }
+    }
 
     private var storage: Storage
 
@@ -284,11 +292,12 @@ public struct FieldDefinition: Sendable, Hashable {
                 isRequired: Bool = false, defaultValue: DefaultValue? = nil, isUnique: Bool = false,
                 isIndexed: Bool = false, min: Number? = nil, max: Number? = nil, minLength: Int? = nil,
                 maxLength: Int? = nil, minCount: Int? = nil, maxCount: Int? = nil, onDelete: DeleteRule? = nil,
-                location: SourceLocation) {
+                formerly: [String] = [], location: SourceLocation) {
         let bounds = Bounds(min: min, max: max, minLength: minLength, maxLength: maxLength, minCount: minCount, maxCount: maxCount)
         storage = Storage(Fields(name: name, swiftName: swiftName, type: type, description: description, isRequired: isRequired,
                                  defaultValue: defaultValue, isUnique: isUnique, isIndexed: isIndexed,
-                                 bounds: bounds == Bounds() ? nil : BoundsBox(bounds), onDelete: onDelete, location: location))
+                                 bounds: bounds == Bounds() ? nil : BoundsBox(bounds), onDelete: onDelete, formerly: formerly,
+                                 location: location))
     }
 
     public static func == (a: FieldDefinition, b: FieldDefinition) -> Bool {
@@ -316,6 +325,8 @@ extension FieldDefinition {
         /// inline they made each field 80 bytes larger.
         var bounds: BoundsBox?
         var onDelete: DeleteRule?
+        /// Empty for nearly every field: an empty array costs no allocation.
+        var formerly: [String]
         var location: SourceLocation
     }
 

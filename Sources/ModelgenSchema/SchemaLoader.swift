@@ -6,11 +6,11 @@ import ModelgenYAML
 /// Cross-file questions (does `Author` exist? is `Genre` an enum?) are the validator's.
 struct SchemaLoader {
     static let topLevelKeys = ["version", "description", "enums", "embedded", "classes"]
-    static let classKeys = ["description", "fields", "indexes", "permissions", "swiftName"]
+    static let classKeys = ["description", "fields", "formerly", "indexes", "permissions", "swiftName"]
     static let embeddedKeys = ["description", "fields"]
     static let enumKeys = ["type", "values", "titles", "description"]
     static let fieldKeys = ["type", "required", "default", "unique", "index", "description", "min", "max",
-                            "minLength", "maxLength", "minCount", "maxCount", "onDelete", "swiftName"]
+                            "minLength", "maxLength", "minCount", "maxCount", "onDelete", "swiftName", "formerly"]
     static let indexKeys = ["fields", "unique", "name"]
 
     let path: String
@@ -102,6 +102,7 @@ struct SchemaLoader {
             switch item.key {
             case "description": declaration.description = text(item.value, "'description'")
             case "swiftName": declaration.swiftName = swiftName(item.value).map { Located(value: $0, location: item.value.location) }
+            case "formerly": declaration.formerly = formerNames(item.value).map { Located(value: $0, location: item.value.location) }
             case "fields":
                 declaration.fields = loadFields(item.value, owner: entry.key)
                 declaration.writtenFieldNames = item.value.mapping?.map(\.key) ?? []
@@ -311,6 +312,7 @@ struct SchemaLoader {
                         diagnostics.error("unknown onDelete rule '\(written)'", at: item.value.location, notes: notes)
                     }
                 case .swiftName: written.value = swiftName(item.value).map { .text($0) }
+                case .formerly: written.value = formerNames(item.value).map { .names($0) }
                 }
                 field.keys.append(written)
             }
@@ -613,6 +615,25 @@ struct SchemaLoader {
             return nil
         }
         return name
+    }
+
+    /// `formerly`: a name, or a list of names, each a valid class or field name.
+    private mutating func formerNames(_ node: YAMLNode) -> [String]? {
+        let items = node.sequence ?? [node]
+        var names: [String] = []
+        for item in items {
+            guard let name = item.scalar?.string, !(item.scalar?.isNull ?? true), NamingRules.isValidName(name) else {
+                diagnostics.error("'formerly' must be a name or a list of names, found \(describe(item))", at: item.location,
+                                  notes: [.init("names start with a letter and use only letters, digits and '_'")])
+                return nil
+            }
+            names.append(name)
+        }
+        guard !names.isEmpty else {
+            diagnostics.error("'formerly' must be a name or a list of names, found an empty list", at: node.location)
+            return nil
+        }
+        return names
     }
 
     private mutating func unknownKey(_ entry: YAMLMappingEntry, allowed: [String], in context: String) {

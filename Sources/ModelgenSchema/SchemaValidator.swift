@@ -146,6 +146,7 @@ struct SchemaValidator {
             }
         }
         checkSwiftTypeNames()
+        checkFormerClassNames()
         classNames = classDeclarations.keys.sorted() + BuiltinClass.allCases.map(\.rawValue).filter { classDeclarations[$0] == nil }
         valueTypeNames = ScalarType.allCases.map(\.rawValue) + typeKinds.keys.filter { typeKinds[$0]?.kind != .class }.sorted()
     }
@@ -164,6 +165,35 @@ struct SchemaValidator {
                                       at: swiftName.location, notes: [.init("'\(swiftName.value)' is declared here", at: clash.location)])
                 } else {
                     used[swiftName.value] = (declaration.name, declaration.location)
+                }
+            }
+        }
+    }
+
+    /// `formerly` of classes: a former name is no class of this schema (a class cannot have been
+    /// renamed from one that is still here), and no two classes claim it; Parse's built-in
+    /// classes keep their names (and cannot be former names: the loader refuses names with `_`).
+    private mutating func checkFormerClassNames() {
+        var claimed: [String: (String, SourceLocation)] = [:]
+        for file in files {
+            for declaration in file.classes {
+                guard let formerly = declaration.formerly, classDeclarations[declaration.name]?.location == declaration.location else { continue }
+                if BuiltinClass(rawValue: declaration.name) != nil {
+                    diagnostics.error("'formerly' does not apply to \(declaration.name): Parse's built-in classes keep their names", at: formerly.location)
+                    continue
+                }
+                for name in formerly.value {
+                    if let current = classDeclarations.values.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                        diagnostics.error("'formerly' of class '\(declaration.name)' names '\(name)', a class of this schema", at: formerly.location, notes: [
+                            .init("'\(current.name)' is declared here", at: current.location),
+                            .init("a class cannot have been renamed from one that is still here"),
+                        ])
+                    } else if let (other, location) = claimed[name.lowercased()], other != declaration.name {
+                        diagnostics.error("'\(name)' is the former name of both '\(other)' and '\(declaration.name)'", at: formerly.location,
+                                          notes: [.init("'\(other)' claims it here", at: location)])
+                    } else {
+                        claimed[name.lowercased()] = (declaration.name, formerly.location)
+                    }
                 }
             }
         }
@@ -199,7 +229,8 @@ struct SchemaValidator {
             resolvePermissions($0, className: declaration.name, fields: fields, declared: declaration.writtenFieldNames, builtin: builtin)
         }
         return ClassDefinition(name: declaration.name, swiftName: declaration.swiftName?.value,
-                               description: declaration.description, fields: fields, indexes: indexes,
+                               description: declaration.description, formerly: declaration.formerly?.value ?? [],
+                               fields: fields, indexes: indexes,
                                permissions: permissions, builtin: builtin, file: file, location: declaration.location)
     }
 
@@ -276,7 +307,35 @@ struct SchemaValidator {
             }
             if let field = resolveField(declaration, values: values, owner: owner) { resolved.append(field) }
         }
+        checkFormerFieldNames(declarations, owner: owner, current: lowered, builtinFields: builtinFields)
         return resolved
+    }
+
+    /// `formerly` of fields: a former name is no field of the class (declared, built in, or
+    /// every object's), and no two fields claim it.
+    private mutating func checkFormerFieldNames(_ declarations: [FieldDeclaration], owner: Owner, current: NamePositions,
+                                                builtinFields: [String: BuiltinClass.PredefinedField]) {
+        var claimed: [String: (String, SourceLocation)] = [:]
+        for declaration in declarations {
+            guard let formerly = declaration.values.formerly else { continue }
+            for name in formerly.value {
+                let lowercased = name.lowercased()
+                if let position = current.position(of: lowercased) {
+                    let other = declarations[position]
+                    diagnostics.error("'formerly' of field '\(declaration.name)' names '\(name)', a field of '\(owner.name)'", at: formerly.location, notes: [
+                        .init("'\(other.name)' is declared here", at: other.location),
+                        .init("a field cannot have been renamed from one that is still here"),
+                    ])
+                } else if builtinFields[lowercased] != nil || NamingRules.isReservedFieldName(name) {
+                    diagnostics.error("'formerly' of field '\(declaration.name)' names '\(name)', a field every \(owner.name) has", at: formerly.location)
+                } else if let (other, location) = claimed[lowercased] {
+                    diagnostics.error("'\(name)' is the former name of both '\(other)' and '\(declaration.name)' of '\(owner.name)'", at: formerly.location,
+                                      notes: [.init("'\(other)' claims it here", at: location)])
+                } else {
+                    claimed[lowercased] = (declaration.name, formerly.location)
+                }
+            }
+        }
     }
 
     private mutating func resolveField(_ declaration: FieldDeclaration, values: WrittenValues, owner: Owner) -> FieldDefinition? {
@@ -284,7 +343,7 @@ struct SchemaValidator {
               let type = resolveType(expression, declaration: declaration, owner: owner, topLevel: true) else { return nil }
         var field = FieldDefinition(name: declaration.name, swiftName: values.swiftName?.value, type: type,
                                     description: values.description?.value, isRequired: values.isRequired,
-                                    location: declaration.location)
+                                    formerly: values.formerly?.value ?? [], location: declaration.location)
         var valid = true
         for entry in declaration.keys {
             if let problem = applicability(of: entry.key, to: type, owner: owner) {
@@ -385,6 +444,12 @@ struct SchemaValidator {
         case .onDelete:
             if case .pointer = type { return nil }
             return ofType("'onDelete' applies to pointer fields")
+        case .formerly:
+            if owner.isEmbedded {
+                return Inapplicable(subject: "a field of an embedded type",
+                                    note: "its values are keys inside the parent's JSON, which a migration does not rewrite")
+            }
+            if case .inverse = type { return Inapplicable(subject: "an inverse", note: "an inverse is derived, never stored") }
         case .description, .swiftName:
             return nil
         }
@@ -852,6 +917,12 @@ struct NamePositions {
         } else {
             entries.reserveCapacity(count)
         }
+    }
+
+    /// The position of `name`, if it is there.
+    func position(of name: String) -> Int? {
+        if let byName { return byName[name] }
+        return entries.first { $0.name == name }?.position
     }
 
     /// The position of `name` if it is there; otherwise `nil`, after adding it at `position`.

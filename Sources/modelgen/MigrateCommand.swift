@@ -69,6 +69,7 @@ struct Migrate: ParsableCommand {
         let newSchema = try Self.validate(Self.request(new, as: "NEW"), layout: layout, dialects: [dialect])
 
         let migration = SQLMigration(from: oldSchema, to: newSchema, layout: layout, dialect: dialect)
+        try refuseProblems(migration.problems)
         try refuseLosses(migration.dataLosses)
         let header = [
             "Migration by modelgen from \(old) to \(new): \(dialect == .postgresql ? "PostgreSQL" : "SQLite"), \(layout.rawValue) layout.",
@@ -112,6 +113,7 @@ struct Migrate: ParsableCommand {
                 Console.out("\(Console.relative(history.folder)): no schema change \(since); nothing to create")
                 continue
             }
+            try refuseProblems(steps.first?.problems ?? [])
             try refuseLosses(steps.first?.dataLosses ?? [])
             let record = history.record(of: migration)
             let scripts = steps.map { step in
@@ -138,6 +140,13 @@ struct Migrate: ParsableCommand {
         Console.report(problems.diagnostics)
         guard !problems.hasErrors else { throw ExitCode(1) }
         return schema
+    }
+
+    /// A rename the new schema declares ambiguously: nothing is made.
+    private func refuseProblems(_ problems: [Diagnostic]) throws {
+        guard !problems.isEmpty else { return }
+        Console.report(problems)
+        throw ExitCode(1)
     }
 
     private func refuseLosses(_ losses: [Diagnostic]) throws {

@@ -433,3 +433,86 @@ struct MigrationDiffTests {
         INSERT INTO "Book" ("objectId", "title", "subtitle", "publisher") VALUES ('b1', 'Dune', 'A novel', 'p1');
         """
 }
+
+/// Renames declared with `formerly`: the migration renames tables, columns, join tables,
+/// indexes and constraints to the names a fresh database has, keeps every row, and the next
+/// migration starts from there.
+@Suite(.postgreSQLServer, .serialized) struct MigrationRenameTests {
+    static let old = """
+        classes:
+          Author:
+            fields:
+              name: {type: string, unique: true}
+              born: int
+              books: relation<Book>
+          Book:
+            fields:
+              title: {type: string, index: true}
+              author: pointer<Author>
+            indexes:
+              - {fields: [title, author]}
+        """
+    static let new = """
+        classes:
+          Writer:
+            formerly: Author
+            fields:
+              fullName: {type: string, unique: true, formerly: name}
+              yearOfBirth: {type: string, formerly: [born]}
+              works: {type: relation<Book>, formerly: books}
+          Book:
+            fields:
+              heading: {type: string, index: true, formerly: title}
+              writer: {type: pointer<Writer>, formerly: [author]}
+            indexes:
+              - {fields: [heading, writer]}
+        """
+    /// The new version once more, with a field added: the migration after a rename.
+    static let next = new.replacingOccurrences(of: "      writer: {type: pointer<Writer>, formerly: [author]}",
+                                               with: "      writer: {type: pointer<Writer>, formerly: [author]}\n      pages: int")
+
+    @Test(arguments: SQLOptions.Dialect.allCases, SQLOptions.Layout.allCases)
+    func renamesKeepEveryRowAndGiveWhatAFreshDatabaseHas(dialect: SQLOptions.Dialect, layout: SQLOptions.Layout) async throws {
+        guard let migrated = try await MigrationDatabase.make(dialect), let fresh = try await MigrationDatabase.make(dialect) else { return }
+        defer { migrated.remove(); fresh.remove() }
+        let old = try loadSchema(Self.old, file: "Old.yaml"), new = try loadSchema(Self.new, file: "New.yaml")
+        let next = try loadSchema(Self.next, file: "Next.yaml")
+        try await migrated.execute(createScript(old, dialect: dialect, layout: layout))
+        try await migrated.execute("""
+            INSERT INTO "Author" ("objectId", "name", "born") VALUES ('a1', 'Le Guin', 1929), ('a2', 'Herbert', 1920);
+            INSERT INTO "Book" ("objectId", "title", "author") VALUES ('b1', 'Earthsea', 'a1'), ('b2', 'Dune', 'a2');
+            INSERT INTO "_Join:books:Author" ("owningId", "relatedId") VALUES ('a1', 'b1');
+            """)
+        let step = try migration(from: old, to: new, dialect: dialect, layout: layout)
+        #expect(step.losses.isEmpty, "\(step.losses)")
+        try await migrated.execute(step.script)
+        try await fresh.execute(createScript(new, dialect: dialect, layout: layout))
+        expectSameShape(try await migrated.shape(), try await fresh.shape(), "renamed, \(dialect), \(layout.rawValue)")
+        #expect(try await migrated.values(#"SELECT "objectId" || ':' || "fullName" || ':' || "yearOfBirth" FROM "Writer" ORDER BY "objectId""#)
+                == ["a1:Le Guin:1929", "a2:Herbert:1920"])
+        #expect(try await migrated.values(#"SELECT "objectId" || ':' || "heading" || ':' || "writer" FROM "Book" ORDER BY "objectId""#)
+                == ["b1:Earthsea:a1", "b2:Dune:a2"])
+        #expect(try await migrated.values(#"SELECT "owningId" || ':' || "relatedId" FROM "_Join:works:Writer""#) == ["a1:b1"])
+
+        // Run again, it stops before changing a row; the next migration starts from here.
+        let again = try await migrated.run(step.script)
+        #expect(!again.succeeded && again.stderr.contains("Author: the table 'Author' does not have the columns the old schema gives it"),
+                "\(again.stderr)")
+        try await migrated.execute(migration(from: new, to: next, dialect: dialect, layout: layout).script)
+        try await fresh.execute(migration(from: new, to: next, dialect: dialect, layout: layout).script)
+        expectSameShape(try await migrated.shape(), try await fresh.shape(), "renamed, then a field added, \(dialect), \(layout.rawValue)")
+        #expect(try migration(from: next, to: next, dialect: dialect, layout: layout).script.hasSuffix("there is nothing to run.\n"))
+    }
+
+    @Test func aFormerNameOfTwoOldClassesIsRefused() throws {
+        let old = try loadSchema("classes:\n  Author: {}\n  Person: {}\n", file: "Old.yaml")
+        let new = try loadSchema("classes:\n  Writer:\n    formerly: [Author, Person]\n    fields:\n      name: {type: string, formerly: [a, b]}\n", file: "New.yaml")
+        let step = SQLMigration(from: old, to: new, layout: .relational, dialect: .postgresql)
+        #expect(step.problems.map(\.description) == [
+            """
+            New.yaml:2:3: error: class 'Writer': the old schema has 'Author' and 'Person', which its 'formerly' all names
+            New.yaml:2:3: note: keep the one it was renamed from
+            """,
+        ])
+    }
+}
