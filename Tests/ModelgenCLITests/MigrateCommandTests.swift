@@ -31,7 +31,7 @@ import Testing
         #expect(refused.stdout == "")
         #expect(refused.stderr == """
             old.yaml:5:7: error: Product.legacyCode: dropping the column loses its data
-            old.yaml:5:7: note: a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)
+            old.yaml:5:7: note: if it was renamed, say so in the new schema with 'formerly' (see docs/Migrations.md, Renames)
             modelgen: error: 1 change loses data; nothing made. Pass --allow-data-loss to accept it
 
             """)

@@ -321,15 +321,15 @@ struct MigrationRefusalTests {
         #expect(step.losses == [
             """
             Old.yaml:10:3: error: Coupon: dropping the table loses its rows
-            Old.yaml:10:3: note: a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)
+            Old.yaml:10:3: note: if it was renamed, say so in the new schema with 'formerly' (see docs/Migrations.md, Renames)
             """,
             """
             Old.yaml:6:7: error: Product.tags: dropping the relation's join table '_Join:tags:Product' loses its links
-            Old.yaml:6:7: note: a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)
+            Old.yaml:6:7: note: if it was renamed, say so in the new schema with 'formerly' (see docs/Migrations.md, Renames)
             """,
             """
             Old.yaml:4:7: error: Product.legacyCode: dropping the column loses its data
-            Old.yaml:4:7: note: a rename looks the same as a removal and an addition: modelgen cannot tell them apart (see docs/Migrations.md, Renames)
+            Old.yaml:4:7: note: if it was renamed, say so in the new schema with 'formerly' (see docs/Migrations.md, Renames)
             """,
             """
             Old.yaml:5:7: error: Product.sold: changing the column from timestamp with time zone to boolean drops it and adds it again, which loses its data
@@ -502,6 +502,18 @@ struct MigrationDiffTests {
         try await fresh.execute(migration(from: new, to: next, dialect: dialect, layout: layout).script)
         expectSameShape(try await migrated.shape(), try await fresh.shape(), "renamed, then a field added, \(dialect), \(layout.rawValue)")
         #expect(try migration(from: next, to: next, dialect: dialect, layout: layout).script.hasSuffix("there is nothing to run.\n"))
+    }
+
+    /// docs/Migrations.md's example: the page's schema after the rename, and the renames it
+    /// shows are the ones migrate writes.
+    @Test func theDocumentedRenamesAreWhatMigrateWrites() throws {
+        let page = try RepositoryFiles.read("docs/Migrations.md")
+        let section = try #require(page.components(separatedBy: "## Renames\n").dropFirst().first)
+        let yaml = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let sql = try #require(section.components(separatedBy: "```sql\n").dropFirst().first?.components(separatedBy: "```").first)
+        let old = try loadSchema("classes:\n  Author:\n    fields:\n      name: {type: string, unique: true}\n      books: relation<Book>\n  Book:\n    fields:\n      title: string\n")
+        let script = try migration(from: old, to: loadSchema(yaml), dialect: .postgresql).script
+        #expect(script.contains("\n" + sql + "\n"), "\(script)")
     }
 
     @Test func aFormerNameOfTwoOldClassesIsRefused() throws {
