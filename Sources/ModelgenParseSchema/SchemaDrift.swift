@@ -14,15 +14,29 @@ public enum SchemaDrift {
         let expected = shapes(of: ParseDefinitions.make(schema, diagnostics: &ignored))
         let actual = shapes(of: .array(try ParseSchemaJSON.classes(in: live)))
         var lines: [String] = []
+        // Classes the server has under a name the schema says they had before (`formerly`).
+        var formerNames: Set<String> = []
         for shape in expected {
+            let definition = schema.classDefinition(named: shape.name)
+            var formerFields: [String: [String]] = [:]
+            for field in definition?.fields ?? [] where !field.formerly.isEmpty { formerFields[field.name] = field.formerly }
             guard let other = actual.first(where: { $0.name == shape.name }) else {
-                lines.append("\(shape.name): the schema defines it, the server has no such class")
+                let former = definition?.formerly.first { name in
+                    actual.contains { $0.name == name } && !expected.contains { $0.name == name }
+                }
+                guard let former, let other = actual.first(where: { $0.name == former }) else {
+                    lines.append("\(shape.name): the schema defines it, the server has no such class")
+                    continue
+                }
+                formerNames.insert(former)
+                lines.append("\(shape.name): the server has it as \(former), its name before the rename the schema declares (formerly); Parse Server cannot rename a class")
+                lines += compare(shape, with: other, formerFields: formerFields)
                 continue
             }
-            lines += compare(shape, with: other)
+            lines += compare(shape, with: other, formerFields: formerFields)
         }
         // Parse's own classes are on every server: one is drift only when it has fields of yours.
-        for other in actual where !expected.contains(where: { $0.name == other.name }) && !other.isParsesOwn
+        for other in actual where !expected.contains(where: { $0.name == other.name }) && !formerNames.contains(other.name) && !other.isParsesOwn
             && (BuiltinClass(rawValue: other.name) == nil || !other.fields.isEmpty) {
             lines.append("\(other.name): the server has it, the schema does not define it")
         }
@@ -83,11 +97,21 @@ public enum SchemaDrift {
         return entries
     }
 
-    static func compare(_ expected: Shape, with actual: Shape) -> [String] {
+    /// `formerFields`: the names the schema says fields had before (`formerly`), by field.
+    static func compare(_ expected: Shape, with actual: Shape, formerFields: [String: [String]] = [:]) -> [String] {
         let name = expected.name
         var lines: [String] = []
+        var renamedFrom: Set<String> = []
         for field in expected.fields {
-            guard let other = actual.fields.first(where: { $0.name == field.name }) else {
+            var found = actual.fields.first { $0.name == field.name }
+            if found == nil, let former = formerFields[field.name]?.first(where: { former in
+                actual.fields.contains { $0.name == former } && !expected.fields.contains { $0.name == former }
+            }) {
+                renamedFrom.insert(former)
+                lines.append("\(name).\(field.name): the server has it as \(former), its name before the rename the schema declares (formerly); Parse Server cannot rename a field")
+                found = actual.fields.first { $0.name == former }
+            }
+            guard let other = found else {
                 lines.append("\(name).\(field.name): the schema has \(field.type), the server has no such field")
                 continue
             }
@@ -99,7 +123,7 @@ public enum SchemaDrift {
                 lines.append("\(name).\(field.name): server's default is \(text(other.defaultValue)), schema's is \(text(field.defaultValue))")
             }
         }
-        for other in actual.fields where !expected.fields.contains(where: { $0.name == other.name }) {
+        for other in actual.fields where !expected.fields.contains(where: { $0.name == other.name }) && !renamedFrom.contains(other.name) {
             lines.append("\(name).\(other.name): the server has \(other.type), the schema has no such field")
         }
         for index in expected.indexes {

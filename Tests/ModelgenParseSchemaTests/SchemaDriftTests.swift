@@ -17,6 +17,29 @@ import Testing
         #expect(try SchemaDrift.differences(schema: Samples.schema(sample), live: definitions) == [])
     }
 
+    /// A class or field renamed with `formerly`, which the server still has under its old name,
+    /// is one line that says so (and the rest of it is compared), not a class missing and another extra.
+    @Test func aRenameTheServerHasNotTakenIsOneLine() throws {
+        let schema = try Self.schema("""
+            classes:
+              Writer:
+                formerly: Author
+                fields:
+                  fullName: {type: string, formerly: name}
+                  born: int
+            """)
+        let live = try ParseSchemaImportTests.json("""
+            {"results": [
+              {"className": "Author", "fields": {"objectId": {"type": "String"}, "name": {"type": "String"}, "born": {"type": "String"}}}
+            ]}
+            """)
+        #expect(try SchemaDrift.differences(schema: schema, live: live) == [
+            "Writer: the server has it as Author, its name before the rename the schema declares (formerly); Parse Server cannot rename a class",
+            "Writer.fullName: the server has it as name, its name before the rename the schema declares (formerly); Parse Server cannot rename a field",
+            "Writer.born: server has String, schema has Number",
+        ])
+    }
+
     @Test func everyKindOfDifferenceIsOneLine() throws {
         let schema = try Self.schema("""
             classes:
