@@ -218,6 +218,13 @@ struct SQLMigrationGuard {
         return SQLMigrationGuard(query: query, message: "\(table.subject()): the table '\(table.name)' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from")
     }
 
+    /// Parse Server has no record of the class in `_SCHEMA` (Parse Server's layout): renaming
+    /// its table under a record that names it would leave Parse Server a class with no table.
+    static func recordedByParseServer(_ className: String, renamedTo newName: String) -> SQLMigrationGuard {
+        SQLMigrationGuard(query: "SELECT 1 FROM \"_SCHEMA\" WHERE \"className\" = \(SQLSyntax.stringLiteral(className))",
+                          message: "\(newName): Parse Server records the class as '\(className)' in _SCHEMA, which this migration does not rewrite: rename it with Parse Server (move the objects with the master key), or make its table's rename by hand with Parse Server stopped, _SCHEMA included")
+    }
+
     /// No table of that name is there yet: a database that has one was not made from the old
     /// schema, and the new table would not be made.
     static func tableIsNew(_ table: SQLTable, dialect: SQLOptions.Dialect) -> SQLMigrationGuard {

@@ -312,6 +312,13 @@ struct SQLMigrationScript {
     /// rename an index or a constraint: it rebuilds each table renamed here (see `writeSQLite`).
     private mutating func writeRenames(_ renames: [SQLTableRename]) {
         guard !renames.isEmpty else { return }
+        if layout == .parseServer {
+            section("Parse Server keeps its own record of each class in _SCHEMA, which a rename does not rewrite.")
+            for rename in renames {
+                guard case .classTable(let className) = rename.original.origin else { continue }
+                writeGuard(.recordedByParseServer(className, renamedTo: rename.renamed.subject()))
+            }
+        }
         section("Renames declared with formerly.")
         for rename in renames where rename.tableIsRenamed {
             line("ALTER TABLE \(Self.q(rename.original.name)) RENAME TO \(Self.q(rename.renamed.name));")

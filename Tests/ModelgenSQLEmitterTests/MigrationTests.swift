@@ -516,6 +516,22 @@ struct MigrationDiffTests {
         #expect(script.contains("\n" + sql + "\n"), "\(script)")
     }
 
+    /// In Parse Server's layout, a class Parse Server has recorded in `_SCHEMA` is not renamed
+    /// under it: the migration stops and changes nothing.
+    @Test(arguments: SQLOptions.Dialect.allCases)
+    func aClassParseServerRecordsIsNotRenamedUnderIt(dialect: SQLOptions.Dialect) async throws {
+        guard let database = try await MigrationDatabase.make(dialect) else { return }
+        defer { database.remove() }
+        let old = try loadSchema(Self.old, file: "Old.yaml"), new = try loadSchema(Self.new, file: "New.yaml")
+        try await database.execute(createScript(old, dialect: dialect, layout: .parseServer))
+        try await database.execute(#"INSERT INTO "_SCHEMA" ("className", "schema", "isParseClass") VALUES ('Author', '{"className": "Author"}', true);"#)
+        let before = try await database.shape()
+        let result = try await database.run(migration(from: old, to: new, dialect: dialect, layout: .parseServer).script)
+        #expect(!result.succeeded)
+        #expect(result.stderr.contains("Writer: Parse Server records the class as 'Author' in _SCHEMA, which this migration does not rewrite"), "\(result.stderr)")
+        #expect(try await database.shape() == before)
+    }
+
     @Test func aFormerNameOfTwoOldClassesIsRefused() throws {
         let old = try loadSchema("classes:\n  Author: {}\n  Person: {}\n", file: "Old.yaml")
         let new = try loadSchema("classes:\n  Writer:\n    formerly: [Author, Person]\n    fields:\n      name: {type: string, formerly: [a, b]}\n", file: "New.yaml")
