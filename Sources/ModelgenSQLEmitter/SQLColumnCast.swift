@@ -94,6 +94,10 @@ struct SQLColumnCast {
             // CAST(x AS TEXT) is not exact. An integer up to 2^53 is written as one; other
             // values in 15 digits, where the guard proves them exact.
             return "CASE WHEN \(Self.sqliteIsSmallInteger(x)) THEN CAST(CAST(\(x) AS INTEGER) AS TEXT) WHEN \(x) IS NOT NULL THEN printf('%.15g', \(x)) END"
+        case (.postgresql, .int, .string) where fromType == .double:
+            // Parse Server's layout keeps an int as a double, which PostgreSQL writes as 1e+15
+            // from 10^15 on: an integer is written in its digits.
+            return "CASE WHEN \(x) = trunc(\(x)) AND \(x) BETWEEN -\(Self.doubleExactLimit) AND \(Self.doubleExactLimit) THEN \(x)::bigint::text ELSE \(x)::text END"
         case (.postgresql, _, _):
             return "\(x)::\(dialect.typeName(toType))"
         case (.sqlite, _, _):
@@ -182,7 +186,7 @@ struct SQLColumnCast {
     /// holds it), in the type's range, whose value is the value of the float's shortest text.
     private static func pgTextToFloat(_ x: String, real: Bool) -> String {
         let type = real ? "real" : "double precision"
-        let range = real ? "1.1754943508222875e-38 AND 3.4028234663852886e38" : "2.2250738585072014e-308 AND 1.7976931348623157e308"
+        let range = real ? "1.1754944e-38 AND 3.4028235e38" : "2.2250738585072014e-308 AND 1.7976931348623157e308"
         return """
             CASE WHEN \(x) !~ '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]{1,3})?$' THEN true \
             WHEN \(x)::numeric = 0 THEN false \
@@ -202,7 +206,9 @@ struct SQLColumnCast {
         // Characters, first and last: JSON5 (which newer SQLite's json_valid accepts) allows
         // +1, .5, 5. and 0x1F, JSON does not.
         let shape = "\(x) GLOB '*[^-+.0-9eE]*' OR NOT (\(x) GLOB '[0-9]*' OR \(x) GLOB '-[0-9]*') OR \(x) GLOB '*.' OR \(x) GLOB '*.[eE]*' OR NOT json_valid(\(x))"
-        return "CASE WHEN \(shape) THEN 1 ELSE \(sqliteExactValue(of: x)) IS NOT CAST(\(x) AS REAL) END"
+        // An integer up to 2^53 converts exactly through the 64-bit integers.
+        let integer = "CAST(CAST(\(x) AS INTEGER) AS TEXT) = \(x) AND CAST(\(x) AS INTEGER) BETWEEN -\(doubleExactLimit) AND \(doubleExactLimit)"
+        return "CASE WHEN \(shape) THEN 1 WHEN \(integer) THEN CAST(CAST(\(x) AS INTEGER) AS REAL) IS NOT CAST(\(x) AS REAL) ELSE \(sqliteExactValue(of: x)) IS NOT CAST(\(x) AS REAL) END"
     }
 
     /// SQLite (3.40, as Debian and older Apple systems have it) reads and writes some doubles

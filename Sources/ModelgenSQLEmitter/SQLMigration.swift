@@ -84,7 +84,8 @@ public struct SQLMigration {
     public var dataLosses: [Diagnostic] {
         var losses: [Diagnostic] = []
         let renameNote = Diagnostic.Note("if it was renamed, say so in the new schema with 'formerly' (see docs/Migrations.md, Renames)")
-        for table in diff.droppedTables {
+        for renamedTable in diff.droppedTables {
+            let table = original(renamedTable)
             switch table.origin {
             case .joinTable:
                 losses.append(.error("\(table.subject()): dropping the relation's join table '\(table.name)' loses its links",

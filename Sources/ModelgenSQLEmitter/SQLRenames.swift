@@ -20,6 +20,17 @@ struct SQLSchemaRenames {
 
     init(old: Schema, new: Schema) {
         let oldClasses = Dictionary(old.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newClassNames = Set(new.classes.map(\.name))
+        for newClass in new.classes where oldClasses[newClass.name] != nil {
+            // Renamed onto a name the old version has too: which data would the class keep?
+            let onto = newClass.formerly.filter { oldClasses[$0] != nil && !newClassNames.contains($0) }
+            if !onto.isEmpty {
+                problems.append(.error("class '\(newClass.name)': the old schema has both '\(newClass.name)' and \(Self.list(onto)), which its 'formerly' names",
+                                       at: newClass.location, notes: [
+                                        .init("a class cannot be renamed onto one that is still there: remove '\(newClass.name)' in one migration, then rename in the next"),
+                                       ]))
+            }
+        }
         for newClass in new.classes where oldClasses[newClass.name] == nil {
             let matches = newClass.formerly.filter { oldClasses[$0] != nil }
             if matches.count > 1 {
@@ -33,6 +44,16 @@ struct SQLSchemaRenames {
         for newClass in new.classes {
             guard let oldClass = oldClasses[newNameOf[newClass.name] ?? newClass.name] else { continue }
             let oldFields = Set(oldClass.fields.map(\.name))
+            let newFields = Set(newClass.fields.map(\.name))
+            for field in newClass.fields where oldFields.contains(field.name) {
+                let onto = field.formerly.filter { oldFields.contains($0) && !newFields.contains($0) }
+                if !onto.isEmpty {
+                    problems.append(.error("\(newClass.name).\(field.name): the old schema has both '\(field.name)' and \(Self.list(onto)), which its 'formerly' names",
+                                           at: field.location, notes: [
+                                            .init("a field cannot be renamed onto one that is still there: remove '\(field.name)' in one migration, then rename in the next"),
+                                           ]))
+                }
+            }
             for field in newClass.fields where !oldFields.contains(field.name) {
                 let matches = field.formerly.filter(oldFields.contains)
                 if matches.count > 1 {

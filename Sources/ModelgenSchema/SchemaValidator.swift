@@ -183,7 +183,10 @@ struct SchemaValidator {
                     continue
                 }
                 for name in formerly.value {
-                    if let current = classDeclarations.values.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                    if name.lowercased() == declaration.name.lowercased() {
+                        diagnostics.error("'formerly' of class '\(declaration.name)' names '\(name)', which differs from it only in case", at: formerly.location,
+                                          notes: [.init("a rename of only the case of a name is not supported: SQLite's table names ignore case")])
+                    } else if let current = classDeclarations.values.first(where: { $0.name.lowercased() == name.lowercased() }) {
                         diagnostics.error("'formerly' of class '\(declaration.name)' names '\(name)', a class of this schema", at: formerly.location, notes: [
                             .init("'\(current.name)' is declared here", at: current.location),
                             .init("a class cannot have been renamed from one that is still here"),
@@ -320,7 +323,10 @@ struct SchemaValidator {
             guard let formerly = declaration.values.formerly else { continue }
             for name in formerly.value {
                 let lowercased = name.lowercased()
-                if let position = current.position(of: lowercased) {
+                if lowercased == declaration.name.lowercased() {
+                    diagnostics.error("'formerly' of field '\(declaration.name)' names '\(name)', which differs from it only in case", at: formerly.location,
+                                      notes: [.init("a rename of only the case of a name is not supported: SQLite's column names ignore case")])
+                } else if let position = current.position(of: lowercased) {
                     let other = declarations[position]
                     diagnostics.error("'formerly' of field '\(declaration.name)' names '\(name)', a field of '\(owner.name)'", at: formerly.location, notes: [
                         .init("'\(other.name)' is declared here", at: other.location),

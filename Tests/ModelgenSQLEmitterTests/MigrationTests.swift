@@ -542,5 +542,22 @@ struct MigrationDiffTests {
             New.yaml:2:3: note: keep the one it was renamed from
             """,
         ])
+
+        // Renamed onto a name the old version has too.
+        let both = try loadSchema("classes:\n  A:\n    fields:\n      a: string\n      b: int\n  B: {}\n", file: "Old.yaml")
+        let onto = try loadSchema("classes:\n  B:\n    formerly: A\n    fields:\n      b: {type: string, formerly: a}\n", file: "New.yaml")
+        #expect(SQLMigration(from: both, to: onto, layout: .relational, dialect: .sqlite).problems.map(\.description) == [
+            """
+            New.yaml:2:3: error: class 'B': the old schema has both 'B' and 'A', which its 'formerly' names
+            New.yaml:2:3: note: a class cannot be renamed onto one that is still there: remove 'B' in one migration, then rename in the next
+            """,
+        ])
+        let field = try loadSchema("classes:\n  A:\n    fields:\n      b: {type: string, formerly: a}\n", file: "New.yaml")
+        #expect(SQLMigration(from: both, to: field, layout: .relational, dialect: .postgresql).problems.map(\.description) == [
+            """
+            New.yaml:4:7: error: A.b: the old schema has both 'b' and 'a', which its 'formerly' names
+            New.yaml:4:7: note: a field cannot be renamed onto one that is still there: remove 'b' in one migration, then rename in the next
+            """,
+        ])
     }
 }
