@@ -37,6 +37,7 @@ struct SQLMigrationScript {
         writeRecordChecks()
         writeStartingPoint(migration)
         writeRenames(migration.renames)
+        writeChecksNamedAfterRenames(migration)
         section("Foreign keys that change or go.")
         for change in diff.changedTables {
             for key in change.droppedForeignKeys {
@@ -338,6 +339,29 @@ struct SQLMigrationScript {
             }
             for index in rename.indexes { line("ALTER INDEX \(Self.q(index.from)) RENAME TO \(Self.q(index.to));") }
             for key in rename.foreignKeys { line("ALTER TABLE \(table) RENAME CONSTRAINT \(Self.q(key.from)) TO \(Self.q(key.to));") }
+        }
+    }
+
+    /// PostgreSQL named each CHECK after its table and column when the table was made: after a
+    /// rename, the CHECKs of a renamed table or column are made again, so they have the names a
+    /// fresh table's have (those whose rules change are made again below anyway).
+    private mutating func writeChecksNamedAfterRenames(_ migration: SQLMigration) {
+        var first = true
+        for rename in migration.renames {
+            let renamedColumns = Set(rename.columns.map(\.to))
+            let changing = Set(migration.diff.changedTables.first { $0.old.name == rename.renamed.name }?.changedColumns
+                .filter { $0.checksChange || ($0.cast != nil && !dialect.checks(of: $0.old).isEmpty) }.map(\.old.name) ?? [])
+            let columns = SQLTableDiff.columns(of: rename.renamed).filter { column in
+                (rename.tableIsRenamed || renamedColumns.contains(column.name)) && !changing.contains(column.name)
+                    && !dialect.checks(of: column).isEmpty
+            }
+            guard !columns.isEmpty else { continue }
+            if first { section("CHECK constraints named again after the renames.") }
+            first = false
+            dropChecks(of: columns.map(\.name), table: rename.renamed.name)
+            for column in columns {
+                for (_, text) in dialect.checks(of: column) { line("ALTER TABLE \(Self.q(rename.renamed.name)) ADD CHECK (\(text));") }
+            }
         }
     }
 
