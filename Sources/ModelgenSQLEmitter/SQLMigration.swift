@@ -199,24 +199,12 @@ struct SQLMigrationGuard {
         return guards
     }
 
-    /// The table is there with exactly the columns, and their types, that the old schema gives
-    /// it: a script run twice, out of order, or on a database made from another version stops
-    /// here instead of changing rows.
-    static func startsFrom(_ table: SQLTable, dialect: SQLOptions.Dialect) -> SQLMigrationGuard {
-        let columns = SQLTableDiff.columns(of: table)
-        let query: String
-        switch dialect {
-        case .postgresql:
-            let relation = "to_regclass(\(SQLStringLiteralText(content: table.name, quotedAsIdentifier: true).text))"
-            let attributes = "pg_catalog.pg_attribute WHERE attrelid = \(relation) AND attnum > 0 AND NOT attisdropped"
-            let pairs = columns.map { "(\(SQLSyntax.stringLiteral($0.name)), \(SQLSyntax.stringLiteral(dialect.typeName($0.type)))::regtype)" }
-            query = "SELECT 1 WHERE (SELECT count(*) FROM \(attributes)) <> \(columns.count) OR (SELECT count(*) FROM \(attributes) AND (attname::text, atttypid::regtype) IN (VALUES \(pairs.joined(separator: ", ")))) <> \(columns.count)"
-        case .sqlite:
-            let info = "pragma_table_info(\(SQLSyntax.stringLiteral(table.name)))"
-            let pairs = columns.map { "(\(SQLSyntax.stringLiteral($0.name)), \(SQLSyntax.stringLiteral(dialect.typeName($0.type))))" }
-            query = "SELECT 1 WHERE (SELECT count(*) FROM \(info)) <> \(columns.count) OR (SELECT count(*) FROM \(info) WHERE (\"name\", \"type\") IN (VALUES \(pairs.joined(separator: ", ")))) <> \(columns.count)"
-        }
-        return SQLMigrationGuard(query: query, message: "\(table.subject()): the table '\(table.name)' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from")
+    /// The table is there as the old schema makes it (``SQLStartingPoint``): a script run
+    /// twice, out of order, or on a database made from another version stops here instead of
+    /// changing rows.
+    static func startsFrom(_ point: SQLStartingPoint) -> SQLMigrationGuard {
+        SQLMigrationGuard(query: "SELECT 1 WHERE \(point.differs)",
+                          message: "\(point.table.subject()): the table '\(point.table.name)' is not as the old schema makes it (its columns, their types, defaults, CHECKs or indexes differ): this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from")
     }
 
     /// Parse Server has no record of the class in `_SCHEMA` (Parse Server's layout): renaming

@@ -182,11 +182,7 @@ struct SQLMigrationScript {
 
     /// A column as `CREATE TABLE` and `ADD COLUMN` write it.
     private func columnDefinition(_ column: SQLColumn) -> String {
-        var text = "\(Self.q(column.name)) \(dialect.typeName(column.type))"
-        if column.notNull { text += " NOT NULL" }
-        if let value = column.defaultValue { text += " DEFAULT " + SQLLiteralText(literal: value, dialect: dialect).text }
-        for (_, check) in dialect.checks(of: column) { text += " CHECK (\(check))" }
-        return text
+        SQLColumnDefinition(column: column, dialect: dialect).text
     }
 
     // MARK: SQLite
@@ -305,7 +301,12 @@ struct SQLMigrationScript {
         let tables = (migration.diff.changedTables.map(\.old) + migration.diff.droppedTables).map(migration.original)
         guard !tables.isEmpty else { return }
         section("The database is where this migration starts: the tables it changes are as the old schema makes them.")
-        for table in tables { writeGuard(.startsFrom(table, dialect: dialect)) }
+        for table in tables {
+            let point = SQLStartingPoint(table: table, dialect: dialect)
+            line(point.setUp)
+            writeGuard(.startsFrom(point))
+            line(point.tearDown)
+        }
     }
 
     /// The renames the new schema declares with `formerly`: tables, then columns, then (in
@@ -383,21 +384,31 @@ struct SQLMigrationScript {
     /// nothing.
     static func createScriptRecords(_ kept: [String], tables: SQLTableList, dialect: SQLOptions.Dialect) -> String {
         let names = kept.map { "(\(SQLSyntax.stringLiteral($0)))" }.joined(separator: ", ")
+        let mismatch = q("modelgen_mismatch")
         var text = """
 
-            -- The migrations kept in migrations/ lead to the schema this script makes: a database with
-            -- exactly its tables and no record of migrations records them as run, so that a deploy runs
-            -- only later ones.
+            -- The migrations kept in migrations/ lead to the schema this script makes: a database whose
+            -- tables are exactly what it makes, with no record of migrations, records them as run, so
+            -- that a deploy runs only later ones.
             BEGIN;
             \(historyTableDefinition(dialect))
-            INSERT INTO \(q(historyTable)) ("name")
-                SELECT "column1" FROM (VALUES \(names)) AS "kept"
-                WHERE NOT EXISTS (SELECT 1 FROM \(q(historyTable)))
+            CREATE TEMP TABLE \(mismatch) ("name" \(dialect.typeName(.text)));
+
             """
         for index in 0..<tables.count {
-            text += "\n    AND NOT EXISTS (\(SQLMigrationGuard.startsFrom(tables[index], dialect: dialect).query))"
+            let point = SQLStartingPoint(table: tables[index], dialect: dialect)
+            text += point.setUp + "\n"
+            text += "INSERT INTO \(mismatch) SELECT \(SQLSyntax.stringLiteral(point.table.name)) WHERE \(point.differs);\n"
+            text += point.tearDown + "\n"
         }
-        return text + ";\nCOMMIT;\n"
+        return text + """
+            INSERT INTO \(q(historyTable)) ("name")
+                SELECT "column1" FROM (VALUES \(names)) AS "kept"
+                WHERE NOT EXISTS (SELECT 1 FROM \(q(historyTable))) AND NOT EXISTS (SELECT 1 FROM \(mismatch));
+            DROP TABLE \(mismatch);
+            COMMIT;
+
+            """
     }
 
     /// ...and last records that it ran.

@@ -102,7 +102,7 @@ import Testing
             let (shape, values) = (try await database.shape(), try await database.values(rows))
             let result = try await database.run(script)
             #expect(!result.succeeded, sourceLocation: sourceLocation)
-            #expect(result.stderr.contains("\(table): the table '\(table)' does not have the columns the old schema gives it"),
+            #expect(result.stderr.contains("\(table): the table '\(table)' is not as the old schema makes it"),
                     "\(result.stderr)", sourceLocation: sourceLocation)
             #expect(try await database.shape() == shape, sourceLocation: sourceLocation)
             #expect(try await database.values(rows) == values, sourceLocation: sourceLocation)
@@ -112,13 +112,41 @@ import Testing
         try await database.execute(Self.v1Rows)
         try await database.execute(first)
         try await database.execute(#"UPDATE "Book" SET "title" = 'Dune Messiah' WHERE "objectId" = 'b1';"#)
-        try await expectRefused(first, on: database, table: "Book")
+        try await expectRefused(first, on: database, table: "Publisher")
         try await database.execute(second)
         try await expectRefused(second, on: database, table: "Publisher")
 
         try await skipped.execute(createScript(v1, dialect: dialect, layout: layout))
         try await skipped.execute(Self.v1Rows)
-        try await expectRefused(second, on: skipped, table: "Author")
+        try await expectRefused(second, on: skipped, table: "Publisher")
+    }
+
+    /// The starting point holds rules and indexes too: a script that changes only a CHECK or an
+    /// index stops when run again after a later one, and so does a script written for an `int`
+    /// run on a table made for a `bool` (SQLite stores both as INTEGER).
+    @Test(arguments: SQLOptions.Dialect.allCases)
+    func rulesAndIndexesAreWhereAScriptStartsToo(dialect: SQLOptions.Dialect) async throws {
+        guard let database = try await MigrationDatabase.make(dialect), let other = try await MigrationDatabase.make(dialect) else { return }
+        defer { database.remove(); other.remove() }
+        let v1 = try loadSchema("classes:\n  T:\n    fields:\n      s: {type: string, maxLength: 5}\n      e: string\n")
+        let v2 = try loadSchema("classes:\n  T:\n    fields:\n      s: {type: string, maxLength: 10}\n      e: {type: string, unique: true}\n")
+        let v3 = try loadSchema("classes:\n  T:\n    fields:\n      s: {type: string, maxLength: 3}\n      e: {type: string, unique: true}\n")
+        let first = try migration(from: v1, to: v2, dialect: dialect).script
+        try await database.execute(createScript(v1, dialect: dialect))
+        try await database.execute(first)
+        try await database.execute(migration(from: v2, to: v3, dialect: dialect).script)
+        let shape = try await database.shape()
+        let again = try await database.run(first)
+        #expect(!again.succeeded && again.stderr.contains("T: the table 'T' is not as the old schema makes it"), "\(again.stderr)")
+        #expect(try await database.shape() == shape)
+
+        let flag = try loadSchema("classes:\n  T:\n    fields:\n      flag: bool\n")
+        let number = try loadSchema("classes:\n  T:\n    fields:\n      flag: int\n")
+        let text = try loadSchema("classes:\n  T:\n    fields:\n      flag: string\n")
+        try await other.execute(createScript(flag, dialect: dialect))
+        try await other.execute(#"INSERT INTO "T" ("objectId", "flag") VALUES ('t1', true);"#)
+        let wrong = try await other.run(migration(from: number, to: text, dialect: dialect).script)
+        #expect(!wrong.succeeded && wrong.stderr.contains("T: the table 'T' is not as the old schema makes it"), "\(wrong.stderr)")
     }
 
     /// A new optional unique field on a table with rows: every row has no value yet, which a
@@ -245,7 +273,7 @@ import Testing
              old: "classes:\n  Item:\n    fields:\n      name: string\n",
              new: "classes:\n  Item:\n    fields:\n      name: string\n      code: string\n",
              bad: #"ALTER TABLE "Item" ADD COLUMN "code" TEXT;"#, good: "",
-             message: "Item: the table 'Item' does not have the columns the old schema gives it: this migration has run on the database already, or the database was made from another schema version", rows: nil),
+             message: "Item: the table 'Item' is not as the old schema makes it (its columns, their types, defaults, CHECKs or indexes differ): this migration has run on the database already, or the database was made from another schema version", rows: nil),
         Case(name: "a new unique field with a default on a table with rows",
              old: "classes:\n  Item:\n    fields:\n      name: string\n",
              new: "classes:\n  Item:\n    fields:\n      name: string\n      sku: {type: string, unique: true, default: none}\n",
@@ -503,7 +531,7 @@ struct MigrationDiffTests {
 
         // Run again, it stops before changing a row; the next migration starts from here.
         let again = try await migrated.run(step.script)
-        #expect(!again.succeeded && again.stderr.contains("Author: the table 'Author' does not have the columns the old schema gives it"),
+        #expect(!again.succeeded && again.stderr.contains("Author: the table 'Author' is not as the old schema makes it"),
                 "\(again.stderr)")
         try await migrated.execute(migration(from: new, to: next, dialect: dialect, layout: layout).script)
         try await fresh.execute(migration(from: new, to: next, dialect: dialect, layout: layout).script)

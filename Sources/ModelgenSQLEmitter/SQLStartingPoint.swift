@@ -1,0 +1,85 @@
+/// Whether a table in the database is the table a schema makes: the same columns with the same
+/// types, nullability and defaults, the same CHECKs and the same indexes. A migration checks
+/// each table it changes before it changes it, so that a script run twice, out of order or on a
+/// database made from another version stops instead of changing rows; a create script checks
+/// every table before it records the kept migrations as run.
+///
+/// The table the schema makes is made for the comparison, as a temporary table
+/// (`modelgen_expected`), so that the database itself spells both sides (PostgreSQL's
+/// `format_type`, `pg_get_expr`, `pg_get_constraintdef`; SQLite's `pragma_table_info`) and
+/// the comparison needs no copy of either dialect's rules. SQLite keeps no parsed CHECKs: its
+/// CHECKs are compared as the text of the table's `CREATE TABLE`, which modelgen wrote.
+struct SQLStartingPoint {
+    let table: SQLTable
+    let dialect: SQLOptions.Dialect
+
+    static let expected = "modelgen_expected"
+
+    /// Makes the temporary table.
+    var setUp: String {
+        var parts = SQLTableDiff.columns(of: table).map { SQLColumnDefinition(column: $0, dialect: dialect).text }
+        if !table.primaryKey.isEmpty {
+            parts.append("PRIMARY KEY (\(table.primaryKey.map(SQLSyntax.identifier).joined(separator: ", ")))")
+        }
+        return "CREATE TEMP TABLE \(SQLSyntax.identifier(Self.expected)) (\(parts.joined(separator: ", ")));"
+    }
+
+    var tearDown: String { "DROP TABLE \(SQLSyntax.identifier(Self.expected));" }
+
+    /// Holds when the table differs from the temporary one (or is missing).
+    var differs: String {
+        let indexNames = table.indexes.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        switch dialect {
+        case .postgresql:
+            let real = "to_regclass(\(SQLStringLiteralText(content: table.name, quotedAsIdentifier: true).text))"
+            let expected = "'pg_temp.\(Self.expected)'::regclass"
+            func columns(_ relation: String) -> String {
+                """
+                (SELECT array_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END \
+                || COALESCE(' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid), '') ORDER BY a.attname COLLATE "C") \
+                FROM pg_catalog.pg_attribute a LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum \
+                WHERE a.attrelid = \(relation) AND a.attnum > 0 AND NOT a.attisdropped)
+                """
+            }
+            func checks(_ relation: String) -> String {
+                "(SELECT array_agg(pg_get_constraintdef(oid) ORDER BY pg_get_constraintdef(oid) COLLATE \"C\") FROM pg_catalog.pg_constraint WHERE conrelid = \(relation) AND contype = 'c')"
+            }
+            let indexes = "(SELECT array_agg(c.relname::text ORDER BY c.relname COLLATE \"C\") FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = \(real) AND NOT i.indisprimary)"
+            let expectedIndexes = indexNames.isEmpty ? "NULL::text[]" : "ARRAY[\(indexNames.map(SQLSyntax.stringLiteral).joined(separator: ", "))]::text[]"
+            return "\(real) IS NULL OR \(columns(real)) IS DISTINCT FROM \(columns(expected)) OR \(checks(real)) IS DISTINCT FROM \(checks(expected)) OR \(indexes) IS DISTINCT FROM \(expectedIndexes)"
+        case .sqlite:
+            let name = SQLSyntax.stringLiteral(table.name)
+            let facts = "\"name\", \"type\", \"notnull\", \"dflt_value\", \"pk\""
+            let real = "SELECT \(facts) FROM pragma_table_info(\(name), 'main')"
+            let expected = "SELECT \(facts) FROM pragma_table_info('\(Self.expected)', 'temp')"
+            let sql = "(SELECT \"sql\" FROM sqlite_master WHERE \"type\" = 'table' AND \"name\" = \(name))"
+            let checks = SQLTableDiff.columns(of: table).flatMap { dialect.checks(of: $0).map(\.text) }
+            var conditions = [
+                "\(sql) IS NULL",
+                "EXISTS (\(real) EXCEPT \(expected))",
+                "EXISTS (\(expected) EXCEPT \(real))",
+                // A description (a comment in the table's text) is never spelled so.
+                "(length(\(sql)) - length(replace(\(sql), ' CHECK (', ''))) / 8 <> \(checks.count)",
+            ]
+            conditions += checks.map { "instr(\(sql), \(dialect.stringLiteral(" CHECK (\($0))"))) = 0" }
+            let indexes = "(SELECT group_concat(\"name\", ',') FROM (SELECT \"name\" FROM pragma_index_list(\(name)) WHERE \"origin\" = 'c' ORDER BY \"name\"))"
+            conditions.append("\(indexes) IS NOT \(indexNames.isEmpty ? "NULL" : dialect.stringLiteral(indexNames.joined(separator: ",")))")
+            return conditions.joined(separator: " OR ")
+        }
+    }
+}
+
+/// A column as `CREATE TABLE` and `ADD COLUMN` write it in a migration: name, type, NOT NULL,
+/// DEFAULT and CHECKs.
+struct SQLColumnDefinition {
+    let column: SQLColumn
+    let dialect: SQLOptions.Dialect
+
+    var text: String {
+        var text = "\(SQLSyntax.identifier(column.name)) \(dialect.typeName(column.type))"
+        if column.notNull { text += " NOT NULL" }
+        if let value = column.defaultValue { text += " DEFAULT " + SQLLiteralText(literal: value, dialect: dialect).text }
+        for (_, check) in dialect.checks(of: column) { text += " CHECK (\(check))" }
+        return text
+    }
+}
