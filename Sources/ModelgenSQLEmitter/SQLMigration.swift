@@ -267,6 +267,14 @@ struct SQLMigrationGuard {
         }
     }
 
+    /// SQLite, after a table is rebuilt with foreign keys off: its rows point to rows that exist.
+    static func pointsToRowsThatExist(_ table: SQLTable) -> SQLMigrationGuard {
+        let name = SQLSyntax.identifier(table.name)
+        return SQLMigrationGuard(rowsOf: "\(name) WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check(\(SQLSyntax.stringLiteral(table.name))))",
+                                 table: table,
+                                 message: "\(table.subject()): some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check(\(SQLSyntax.stringLiteral(table.name))) lists them)")
+    }
+
     static func references(_ table: SQLTable, key: SQLForeignKey) -> SQLMigrationGuard {
         let column = SQLSyntax.identifier(key.column)
         let from = "\(SQLSyntax.identifier(table.name)) WHERE \(column) IS NOT NULL AND \(column) NOT IN (SELECT \(SQLSyntax.identifier(key.targetColumn)) FROM \(SQLSyntax.identifier(key.target)))"

@@ -149,6 +149,25 @@ import Testing
         #expect(!wrong.succeeded && wrong.stderr.contains("T: the table 'T' is not as the old schema makes it"), "\(wrong.stderr)")
     }
 
+    /// SQLite, whose shell does not enforce foreign keys unless asked: a row that points nowhere
+    /// stops a migration that rebuilds its table, naming it, and does not stop one that does not.
+    @Test func sqliteChecksTheForeignKeysOfTheTablesItRebuilds() async throws {
+        guard let database = try await MigrationDatabase.make(.sqlite) else { return }
+        defer { database.remove() }
+        let old = try loadSchema("classes:\n  A: {}\n  B:\n    fields:\n      a: pointer<A>\n  X:\n    fields:\n      name: string\n")
+        let otherTable = try loadSchema("classes:\n  A: {}\n  B:\n    fields:\n      a: pointer<A>\n  X:\n    fields:\n      name: string\n      t: int\n")
+        let sameTable = try loadSchema("classes:\n  A: {}\n  B:\n    fields:\n      a: pointer<A>\n      t: int\n  X:\n    fields:\n      name: string\n")
+        try await database.execute(createScript(old, dialect: .sqlite))
+        guard case .sqlite(let sqlite) = database else { return }
+        _ = try await sqlite.run(#"INSERT INTO "B" ("objectId", "a") VALUES ('b1', 'ghost');"#, foreignKeys: false)
+        let refused = try await database.run(migration(from: old, to: sameTable, dialect: .sqlite).script)
+        #expect(!refused.succeeded)
+        #expect(refused.stderr.contains("B: some rows point to objects that do not exist: clear or fix them first"), "\(refused.stderr)")
+        #expect(refused.stdout.contains("(first rows: objectId b1)"), "\(refused.stdout)")
+        let passed = try await database.run(migration(from: old, to: otherTable, dialect: .sqlite).script)
+        #expect(passed.succeeded, "\(passed.stderr)")
+    }
+
     /// A new optional unique field on a table with rows: every row has no value yet, which a
     /// unique index allows.
     @Test(arguments: SQLOptions.Dialect.allCases)

@@ -148,9 +148,10 @@ INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM (SELECT "objectId"
 DROP TABLE "modelgen_guard";
 CREATE UNIQUE INDEX IF NOT EXISTS "Publisher_unique_name" ON "Publisher" ("name");
 
--- Every row points to a row that exists.
-CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "some rows point to rows that do not exist: run PRAGMA foreign_key_check to see them" CHECK ("passed"));
-INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM pragma_foreign_key_check);
+-- Every row of a rebuilt table points to a row that exists.
+SELECT 'modelgen: Book: some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check(''Book'') lists them) (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('Book')) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book: some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check('Book') lists them)" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('Book')));
 DROP TABLE "modelgen_guard";
 
 COMMIT;

@@ -97,9 +97,18 @@ CREATE INDEX IF NOT EXISTS "Book_publisher_idx" ON "Book" ("publisher");
 CREATE INDEX IF NOT EXISTS "Book_editor_idx" ON "Book" ("editor");
 CREATE INDEX IF NOT EXISTS "Book_owner_idx" ON "Book" ("owner");
 
--- Every row points to a row that exists.
-CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "some rows point to rows that do not exist: run PRAGMA foreign_key_check to see them" CHECK ("passed"));
-INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM pragma_foreign_key_check);
+-- Every row of a rebuilt table points to a row that exists.
+SELECT 'modelgen: Publisher: some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check(''Publisher'') lists them) (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Publisher" WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('Publisher')) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Publisher: some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check('Publisher') lists them)" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Publisher" WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('Publisher')));
+DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Author: some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check(''Author'') lists them) (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Author" WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('Author')) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Author: some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check('Author') lists them)" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Author" WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('Author')));
+DROP TABLE "modelgen_guard";
+SELECT 'modelgen: Book: some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check(''Book'') lists them) (first rows: objectId ' || "modelgen_keys" || ')' FROM (SELECT group_concat("modelgen_key", ', ') AS "modelgen_keys" FROM (SELECT "objectId" AS "modelgen_key" FROM "Book" WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('Book')) ORDER BY 1 LIMIT 5)) WHERE "modelgen_keys" IS NOT NULL;
+CREATE TEMP TABLE "modelgen_guard" ("passed" INTEGER CONSTRAINT "Book: some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check('Book') lists them)" CHECK ("passed"));
+INSERT INTO "modelgen_guard" SELECT NOT EXISTS (SELECT 1 FROM "Book" WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('Book')));
 DROP TABLE "modelgen_guard";
 
 COMMIT;
