@@ -31,8 +31,10 @@ public struct SQLMigration {
         var originals: [String: SQLTable] = [:]
         var oldTables: [SQLTable] = []
         var problems: [Diagnostic] = []
+        var renamedOld: Schema?
         if let old {
             let declared = SQLSchemaRenames(old: old, new: new)
+            renamedOld = declared.renamedOld
             problems = declared.problems
             oldTables = Self.tables(of: declared.renamedOld, layout: layout)
             if !declared.isEmpty {
@@ -50,7 +52,25 @@ public struct SQLMigration {
         self.originals = originals
         self.problems = problems
         diff = SQLTableDiff(old: oldTables, new: Self.tables(of: new, layout: layout), dialect: dialect,
-                            renamed: Set(renames.map(\.renamed.name)))
+                            renamed: Set(renames.map(\.renamed.name)), jsonChanges: Self.jsonChanges(from: renamedOld, to: new))
+    }
+
+    /// The fields kept as JSON whose values may not fit their new type, by class and field (the
+    /// table and column of both layouts), with their types before and after.
+    private static func jsonChanges(from old: Schema?, to new: Schema) -> SQLTableDiff.JSONChanges {
+        guard let old else { return [:] }
+        var changes: SQLTableDiff.JSONChanges = [:]
+        for newClass in new.classes {
+            guard let oldClass = old.classDefinition(named: newClass.name) else { continue }
+            for field in newClass.fields {
+                guard let before = oldClass.field(named: field.name),
+                      let oldShape = SQLJSONShape.of(before.type, in: old), let newShape = SQLJSONShape.of(field.type, in: new),
+                      !oldShape.fits(newShape)
+                else { continue }
+                changes[newClass.name, default: [:]][field.name] = (before.type.description, field.type.description)
+            }
+        }
+        return changes
     }
 
     /// The table as the database has it before the migration renames it.
@@ -243,6 +263,20 @@ struct SQLMigrationGuard {
         let name = SQLSyntax.identifier(column.name)
         return SQLMigrationGuard(rowsOf: "\(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND (\(condition))", table: table,
                                  message: "\(table.subject(column: column.name)) changes from \(cast.summary(in: dialect)), and some values would not stay the same (\(cast.reason(in: dialect))): change them first")
+    }
+
+    /// No row holds a JSON value that may not fit the field's new type: the migration does not
+    /// rewrite JSON, so it stops on every row that holds one (not NULL, not `[]` or `{}`).
+    static func jsonValues(_ table: SQLTable, column: SQLColumn, change: (from: String, to: String),
+                           dialect: SQLOptions.Dialect) -> SQLMigrationGuard {
+        let name = SQLSyntax.identifier(column.name)
+        let holds = switch dialect {
+        case .postgresql: "\(name) NOT IN ('[]'::jsonb, '{}'::jsonb)"
+        case .sqlite: "CASE WHEN json_valid(\(name)) THEN json(\(name)) NOT IN ('[]', '{}') ELSE 1 END"
+        }
+        let what = change.from == change.to ? ": the fields of \(change.to) change" : " changes from \(change.from) to \(change.to)"
+        return SQLMigrationGuard(rowsOf: "\(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND \(holds)", table: table,
+                                 message: "\(table.subject(column: column.name))\(what), and some rows hold values that may not fit; the migration does not rewrite JSON: empty or convert them first")
     }
 
     /// The new CHECK holds for every row, its value converted as the migration converts it.

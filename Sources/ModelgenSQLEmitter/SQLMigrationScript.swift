@@ -85,6 +85,7 @@ struct SQLMigrationScript {
             let table = Self.q(change.new.name)
             for column in change.changedColumns {
                 let name = Self.q(column.new.name)
+                if let values = column.jsonValues { writeGuard(.jsonValues(change.new, column: column.new, change: values, dialect: dialect)) }
                 if let cast = column.cast {
                     let altersType = !cast.keepsStorage(in: dialect)
                     if altersType && column.old.defaultValue != nil { line("ALTER TABLE \(table) ALTER COLUMN \(name) DROP DEFAULT;") }
@@ -271,6 +272,7 @@ struct SQLMigrationScript {
         }
         for column in change.changedColumns {
             let name = Self.q(column.new.name)
+            if let values = column.jsonValues { writeGuard(.jsonValues(change.new, column: column.new, change: values, dialect: dialect)) }
             if let cast = column.cast, let check = SQLMigrationGuard.exactCast(change.new, column: column.new, cast: cast, dialect: dialect) {
                 writeGuard(check)
             }

@@ -14,6 +14,9 @@ struct SQLTableDiff {
         var nullabilityChanges: Bool { old.notNull != new.notNull }
         var defaultChanges: Bool
         var checksChange: Bool
+        /// The JSON the column holds changes shape so that stored values may not fit: the
+        /// field's type before and after, for messages.
+        var jsonValues: (from: String, to: String)?
     }
 
     /// A table in both versions that differs.
@@ -49,6 +52,7 @@ struct SQLTableDiff {
     }
 
     let dialect: SQLOptions.Dialect
+    private let jsonChanges: JSONChanges
     /// In the new version's order.
     var addedTables: [SQLTable] = []
     /// In the old version's order.
@@ -59,8 +63,13 @@ struct SQLTableDiff {
     var isEmpty: Bool { addedTables.isEmpty && droppedTables.isEmpty && changedTables.isEmpty }
 
     /// `renamed`: the tables (by new name) that the migration renames, or renames columns of.
-    init(old: [SQLTable], new: [SQLTable], dialect: SQLOptions.Dialect, renamed: Set<String> = []) {
+    /// JSON columns whose stored values may not fit their new shape (``SQLJSONShape``), by
+    /// table, then column, with the field's type before and after.
+    typealias JSONChanges = [String: [String: (from: String, to: String)]]
+
+    init(old: [SQLTable], new: [SQLTable], dialect: SQLOptions.Dialect, renamed: Set<String> = [], jsonChanges: JSONChanges = [:]) {
         self.dialect = dialect
+        self.jsonChanges = jsonChanges
         let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newNames = Set(new.map(\.name))
         droppedTables = old.filter { !newNames.contains($0.name) }
@@ -98,10 +107,12 @@ struct SQLTableDiff {
                     continue
                 }
             }
-            let columnChange = ColumnChange(old: previous, new: column, cast: cast,
+            var columnChange = ColumnChange(old: previous, new: column, cast: cast,
                                             defaultChanges: previous.defaultValue != column.defaultValue,
                                             checksChange: dialect.checks(of: previous).map(\.text) != dialect.checks(of: column).map(\.text))
-            if cast != nil || columnChange.nullabilityChanges || columnChange.defaultChanges || columnChange.checksChange {
+            if cast == nil { columnChange.jsonValues = jsonChanges[new.name]?[column.name] }
+            if cast != nil || columnChange.nullabilityChanges || columnChange.defaultChanges || columnChange.checksChange
+                || columnChange.jsonValues != nil {
                 change.changedColumns.append(columnChange)
             }
         }
