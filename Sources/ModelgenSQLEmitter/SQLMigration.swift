@@ -224,7 +224,7 @@ struct SQLMigrationGuard {
     /// changing rows.
     static func startsFrom(_ point: SQLStartingPoint) -> SQLMigrationGuard {
         SQLMigrationGuard(query: "SELECT 1 WHERE \(point.differs)",
-                          message: "\(point.table.subject()): the table '\(point.table.name)' is not as the old schema makes it (its columns, their types, defaults, CHECKs or indexes differ): this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from")
+                          message: "\(point.table.subject()): the table '\(point.table.name)' is not as the old schema makes it (its columns, their types, defaults, CHECKs, foreign keys or indexes differ): this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from")
     }
 
     /// Parse Server has no record of the class in `_SCHEMA` (Parse Server's layout): renaming

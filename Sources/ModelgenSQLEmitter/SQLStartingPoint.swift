@@ -1,5 +1,7 @@
+import ModelgenSchema
+
 /// Whether a table in the database is the table a schema makes: the same columns with the same
-/// types, nullability and defaults, the same CHECKs and the same indexes. A migration checks
+/// types, nullability and defaults, the same CHECKs, foreign keys and indexes. A migration checks
 /// each table it changes before it changes it, so that a script run twice, out of order or on a
 /// database made from another version stops instead of changing rows; a create script checks
 /// every table before it records the kept migrations as run.
@@ -7,8 +9,10 @@
 /// The table the schema makes is made for the comparison, as a temporary table
 /// (`modelgen_expected`), so that the database itself spells both sides (PostgreSQL's
 /// `format_type`, `pg_get_expr`, `pg_get_constraintdef`; SQLite's `pragma_table_info`) and
-/// the comparison needs no copy of either dialect's rules. SQLite keeps no parsed CHECKs: its
-/// CHECKs are compared as the text of the table's `CREATE TABLE`, which modelgen wrote.
+/// the comparison needs no copy of either dialect's rules. A temporary table cannot have foreign
+/// keys to the database's tables: those are compared by name, column, target and `ON DELETE`.
+/// SQLite keeps no parsed CHECKs or foreign keys: they are compared as the text of the table's
+/// `CREATE TABLE`, which modelgen wrote.
 struct SQLStartingPoint {
     let table: SQLTable
     let dialect: SQLOptions.Dialect
@@ -45,8 +49,14 @@ struct SQLStartingPoint {
                 "(SELECT array_agg(pg_get_constraintdef(oid) ORDER BY pg_get_constraintdef(oid) COLLATE \"C\") FROM pg_catalog.pg_constraint WHERE conrelid = \(relation) AND contype = 'c')"
             }
             let indexes = "(SELECT array_agg(c.relname::text ORDER BY c.relname COLLATE \"C\") FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = \(real) AND NOT i.indisprimary)"
-            let expectedIndexes = indexNames.isEmpty ? "NULL::text[]" : "ARRAY[\(indexNames.map(SQLSyntax.stringLiteral).joined(separator: ", "))]::text[]"
-            return "\(real) IS NULL OR \(columns(real)) IS DISTINCT FROM \(columns(expected)) OR \(checks(real)) IS DISTINCT FROM \(checks(expected)) OR \(indexes) IS DISTINCT FROM \(expectedIndexes)"
+            let expectedIndexes = Self.textArray(indexNames)
+            let keys = """
+                (SELECT array_agg("key" ORDER BY "key" COLLATE "C") FROM (SELECT k.conname::text || ' ' || a.attname::text || ' ' || t.relname::text || ' ' || k.confdeltype::text AS "key" \
+                FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1] \
+                JOIN pg_catalog.pg_class t ON t.oid = k.confrelid WHERE k.conrelid = \(real) AND k.contype = 'f') AS "keys")
+                """
+            let expectedKeys = Self.textArray(table.foreignKeys.map { "\($0.name) \($0.column) \($0.target) \(Self.postgresDeleteCode($0.onDelete))" })
+            return "\(real) IS NULL OR \(columns(real)) IS DISTINCT FROM \(columns(expected)) OR \(checks(real)) IS DISTINCT FROM \(checks(expected)) OR \(indexes) IS DISTINCT FROM \(expectedIndexes) OR \(keys) IS DISTINCT FROM \(expectedKeys)"
         case .sqlite:
             let name = SQLSyntax.stringLiteral(table.name)
             let facts = "\"name\", \"type\", \"notnull\", \"dflt_value\", \"pk\""
@@ -62,9 +72,33 @@ struct SQLStartingPoint {
                 "(length(\(sql)) - length(replace(\(sql), ' CHECK (', ''))) / 8 <> \(checks.count)",
             ]
             conditions += checks.map { "instr(\(sql), \(dialect.stringLiteral(" CHECK (\($0))"))) = 0" }
+            conditions.append("(length(\(sql)) - length(replace(\(sql), ' FOREIGN KEY (', ''))) / 14 <> \(table.foreignKeys.count)")
+            conditions += table.foreignKeys.map { key in
+                let clause = "CONSTRAINT \(SQLSyntax.identifier(key.name)) FOREIGN KEY (\(SQLSyntax.identifier(key.column))) REFERENCES \(SQLSyntax.identifier(key.target)) (\(SQLSyntax.identifier(key.targetColumn))) ON DELETE \(dialect.onDelete(key.onDelete))"
+                return "instr(\(sql), \(dialect.stringLiteral(clause))) = 0"
+            }
             let indexes = "(SELECT group_concat(\"name\", ',') FROM (SELECT \"name\" FROM pragma_index_list(\(name)) WHERE \"origin\" = 'c' ORDER BY \"name\"))"
             conditions.append("\(indexes) IS NOT \(indexNames.isEmpty ? "NULL" : dialect.stringLiteral(indexNames.joined(separator: ",")))")
             return conditions.joined(separator: " OR ")
+        }
+    }
+}
+
+extension SQLStartingPoint {
+    /// Texts sorted by their bytes, as PostgreSQL's "C" collation sorts them, as a `text[]`;
+    /// NULL for none, as `array_agg` of no row is.
+    static func textArray(_ texts: [String]) -> String {
+        let sorted = texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return sorted.isEmpty ? "NULL::text[]" : "ARRAY[\(sorted.map(SQLSyntax.stringLiteral).joined(separator: ", "))]::text[]"
+    }
+
+    /// `pg_constraint.confdeltype`.
+    static func postgresDeleteCode(_ rule: DeleteRule) -> String {
+        switch rule {
+        case .cascade: "c"
+        case .setNull: "n"
+        case .restrict: "r"
+        case .noAction: "a"
         }
     }
 }

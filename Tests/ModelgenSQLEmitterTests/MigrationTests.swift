@@ -140,6 +140,19 @@ import Testing
         #expect(!again.succeeded && again.stderr.contains("T: the table 'T' is not as the old schema makes it"), "\(again.stderr)")
         #expect(try await database.shape() == shape)
 
+        // A foreign key's ON DELETE, as well.
+        let p1 = try loadSchema("classes:\n  A: {}\n  P:\n    fields:\n      a: {type: pointer<A>, onDelete: cascade}\n")
+        let p2 = try loadSchema("classes:\n  A: {}\n  P:\n    fields:\n      a: {type: pointer<A>, onDelete: setNull}\n")
+        let p3 = try loadSchema("classes:\n  A: {}\n  P:\n    fields:\n      a: {type: pointer<A>, onDelete: restrict}\n")
+        guard let keys = try await MigrationDatabase.make(dialect) else { return }
+        defer { keys.remove() }
+        let step = try migration(from: p1, to: p2, dialect: dialect).script
+        try await keys.execute(createScript(p1, dialect: dialect))
+        try await keys.execute(step)
+        try await keys.execute(migration(from: p2, to: p3, dialect: dialect).script)
+        let rerun = try await keys.run(step)
+        #expect(!rerun.succeeded && rerun.stderr.contains("P: the table 'P' is not as the old schema makes it"), "\(rerun.stderr)")
+
         let flag = try loadSchema("classes:\n  T:\n    fields:\n      flag: bool\n")
         let number = try loadSchema("classes:\n  T:\n    fields:\n      flag: int\n")
         let text = try loadSchema("classes:\n  T:\n    fields:\n      flag: string\n")
@@ -292,7 +305,7 @@ import Testing
              old: "classes:\n  Item:\n    fields:\n      name: string\n",
              new: "classes:\n  Item:\n    fields:\n      name: string\n      code: string\n",
              bad: #"ALTER TABLE "Item" ADD COLUMN "code" TEXT;"#, good: "",
-             message: "Item: the table 'Item' is not as the old schema makes it (its columns, their types, defaults, CHECKs or indexes differ): this migration has run on the database already, or the database was made from another schema version", rows: nil),
+             message: "Item: the table 'Item' is not as the old schema makes it (its columns, their types, defaults, CHECKs, foreign keys or indexes differ): this migration has run on the database already, or the database was made from another schema version", rows: nil),
         Case(name: "a new unique field with a default on a table with rows",
              old: "classes:\n  Item:\n    fields:\n      name: string\n",
              new: "classes:\n  Item:\n    fields:\n      name: string\n      sku: {type: string, unique: true, default: none}\n",
