@@ -257,12 +257,14 @@ struct SQLMigrationGuard {
                                  message: "\(table.subject(column: column.name)) is now required, and some rows have no value: fill them in first")
     }
 
-    static func exactCast(_ table: SQLTable, column: SQLColumn, cast: SQLColumnCast, dialect: SQLOptions.Dialect) -> SQLMigrationGuard? {
+    /// `formerly`: the column as the database has it until the migration renames it (`Author.yr`).
+    static func exactCast(_ table: SQLTable, column: SQLColumn, cast: SQLColumnCast, dialect: SQLOptions.Dialect,
+                          formerly: String? = nil) -> SQLMigrationGuard? {
         guard let condition = cast.lossCondition(of: SQLSyntax.identifier(column.name), in: dialect) else { return nil }
         // NULL converts to NULL; a condition may not say so (SQLite's json_valid(NULL) is 0).
         let name = SQLSyntax.identifier(column.name)
         return SQLMigrationGuard(rowsOf: "\(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND (\(condition))", table: table,
-                                 message: "\(table.subject(column: column.name)) changes from \(cast.summary(in: dialect)), and some values would not stay the same (\(cast.reason(in: dialect))): change them first")
+                                 message: "\(table.subject(column: column.name))\(formerly.map { " (\($0) before this migration)" } ?? "") changes from \(cast.summary(in: dialect)), and some values would not stay the same (\(cast.reason(in: dialect))): change them first")
     }
 
     /// No row holds a JSON value that may not fit the field's new type: the migration does not
@@ -318,7 +320,8 @@ struct SQLMigrationGuard {
 
     /// No two rows share the index's keys. `source` is the table that holds the rows now (a
     /// rebuilt table's new copy, where new columns have their values).
-    static func unique(_ table: SQLTable, index: SQLIndex, source: String? = nil) -> SQLMigrationGuard {
+    /// `filledBy`: the index's new columns, which every row fills with their default.
+    static func unique(_ table: SQLTable, index: SQLIndex, source: String? = nil, filledBy defaulted: [String] = []) -> SQLMigrationGuard {
         let keys = index.keys.map { key in
             switch key {
             case .column(let name): SQLSyntax.identifier(name)
@@ -328,7 +331,9 @@ struct SQLMigrationGuard {
         let filled = index.keys.map { "\(SQLSyntax.identifier($0.column)) IS NOT NULL" }.joined(separator: " AND ")
         let from = "(SELECT \(keyColumn(table))count(*) OVER (PARTITION BY \(keys)) AS \"modelgen_count\" FROM \(SQLSyntax.identifier(source ?? table.name)) WHERE \(filled)) AS \"modelgen_rows\" WHERE \"modelgen_count\" > 1"
         let fields = index.keys.map(\.column).joined(separator: ", ")
+        let advice = defaulted.isEmpty ? "make them differ first"
+            : "\(defaulted.joined(separator: ", ")) is new and every row takes its default: drop the default and fill the values in, or drop unique"
         return SQLMigrationGuard(rowsOf: from, table: table,
-                                 message: "\(table.subject()): the new unique index '\(index.name)' finds rows with the same \(fields): make them differ first")
+                                 message: "\(table.subject()): the new unique index '\(index.name)' finds rows with the same \(fields): \(advice)")
     }
 }

@@ -10,6 +10,8 @@ struct SQLMigrationScript {
     let templates: TemplateSet
     let record: SQLMigration.Record?
     private(set) var text = ""
+    /// The migration's renames, for messages that name a column as the database had it.
+    private var renames: [SQLTableRename] = []
 
     /// The table where migrations kept in a history record that they ran.
     static let historyTable = "modelgen_migrations"
@@ -28,6 +30,7 @@ struct SQLMigrationScript {
     /// `ALTER TABLE` for every change, in one transaction.
     mutating func writePostgreSQL(_ migration: SQLMigration) {
         let diff = migration.diff
+        renames = migration.renames
         line("")
         line("BEGIN;")
         if diff.changedTables.contains(where: { $0.changedColumns.contains { $0.cast?.writesFloatAsText == true } }) {
@@ -89,7 +92,8 @@ struct SQLMigrationScript {
                 if let cast = column.cast {
                     let altersType = !cast.keepsStorage(in: dialect)
                     if altersType && column.old.defaultValue != nil { line("ALTER TABLE \(table) ALTER COLUMN \(name) DROP DEFAULT;") }
-                    if let check = SQLMigrationGuard.exactCast(change.new, column: column.new, cast: cast, dialect: dialect) {
+                    if let check = SQLMigrationGuard.exactCast(change.new, column: column.new, cast: cast, dialect: dialect,
+                                                               formerly: formerName(of: column.new.name, in: change.new)) {
                         writeGuard(check)
                     }
                     if altersType {
@@ -131,7 +135,7 @@ struct SQLMigrationScript {
         section("Indexes that are new or change.")
         for change in diff.changedTables {
             for index in change.addedIndexes {
-                if index.isUnique { writeGuard(.unique(change.new, index: index)) }
+                if index.isUnique { writeGuard(.unique(change.new, index: index, filledBy: Self.defaulted(index, in: change))) }
                 line(createIndex(index, table: change.new.name))
             }
         }
@@ -194,6 +198,7 @@ struct SQLMigrationScript {
     /// off while it runs and checked before the end.
     mutating func writeSQLite(_ migration: SQLMigration) {
         let diff = migration.diff
+        renames = migration.renames
         line("")
         line("-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete")
         line("-- or block the rows that point to it); they are checked before COMMIT and turned on after.")
@@ -237,7 +242,7 @@ struct SQLMigrationScript {
             line("    SELECT \(sources.joined(separator: ", ")) FROM \(Self.q(change.new.name));")
             // Checked on the new copy, where new columns hold their values.
             for index in change.addedIndexes where index.isUnique {
-                writeGuard(.unique(change.new, index: index, source: temporary))
+                writeGuard(.unique(change.new, index: index, source: temporary, filledBy: Self.defaulted(index, in: change)))
             }
             line("DROP TABLE \(Self.q(change.new.name));")
             line("ALTER TABLE \(Self.q(temporary)) RENAME TO \(Self.q(change.new.name));")
@@ -246,7 +251,7 @@ struct SQLMigrationScript {
         section("Indexes that are new or change.")
         for change in kept {
             for index in change.addedIndexes {
-                if index.isUnique { writeGuard(.unique(change.new, index: index)) }
+                if index.isUnique { writeGuard(.unique(change.new, index: index, filledBy: Self.defaulted(index, in: change))) }
                 line(createIndex(index, table: change.new.name))
             }
         }
@@ -273,7 +278,8 @@ struct SQLMigrationScript {
         for column in change.changedColumns {
             let name = Self.q(column.new.name)
             if let values = column.jsonValues { writeGuard(.jsonValues(change.new, column: column.new, change: values, dialect: dialect)) }
-            if let cast = column.cast, let check = SQLMigrationGuard.exactCast(change.new, column: column.new, cast: cast, dialect: dialect) {
+            if let cast = column.cast, let check = SQLMigrationGuard.exactCast(change.new, column: column.new, cast: cast, dialect: dialect,
+                                                                               formerly: formerName(of: column.new.name, in: change.new)) {
                 writeGuard(check)
             }
             if column.nullabilityChanges && column.new.notNull { writeGuard(.noNulls(change.new, column: column.new)) }
@@ -290,6 +296,19 @@ struct SQLMigrationScript {
     }
 
     // MARK: Shared
+
+    /// `Author.yr` for the column `year` of `Writer` when the migration renamed both.
+    private func formerName(of column: String, in table: SQLTable) -> String? {
+        guard let rename = renames.first(where: { $0.renamed.name == table.name }) else { return nil }
+        let from = rename.columns.first { $0.to == column }?.from ?? column
+        guard rename.tableIsRenamed || from != column else { return nil }
+        return rename.original.subject(column: from)
+    }
+
+    /// The index's new columns that every existing row fills with their default.
+    private static func defaulted(_ index: SQLIndex, in change: SQLTableDiff.TableChange) -> [String] {
+        index.keys.map(\.column).filter { name in change.addedColumns.contains { $0.name == name && $0.defaultValue != nil } }
+    }
 
     /// A kept migration first makes sure it has not run and that the one before it has.
     private mutating func writeRecordChecks() {

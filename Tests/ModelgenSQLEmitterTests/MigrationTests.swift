@@ -311,7 +311,7 @@ import Testing
              new: "classes:\n  Item:\n    fields:\n      name: string\n      sku: {type: string, unique: true, default: none}\n",
              bad: #"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'a'), ('i2', 'b');"#,
              good: #"INSERT INTO "Item" ("objectId", "name") VALUES ('i1', 'a');"#,
-             message: "Item: the new unique index 'Item_unique_sku' finds rows with the same sku", rows: "i1, i2"),
+             message: "Item: the new unique index 'Item_unique_sku' finds rows with the same sku: sku is new and every row takes its default: drop the default and fill the values in, or drop unique", rows: "i1, i2"),
         Case(name: "an array's element type changed",
              old: "classes:\n  Item:\n    fields:\n      tags: array<int>\n",
              new: "classes:\n  Item:\n    fields:\n      tags: array<string>\n",
@@ -583,6 +583,16 @@ struct MigrationDiffTests {
                 == ["b1:Earthsea:a1", "b2:Dune:a2"])
         #expect(try await migrated.values(#"SELECT "owningId" || ':' || "relatedId" FROM "_Join:works:Writer""#) == ["a1:b1"])
 
+        // A renamed and retyped column's rows are named as the database has them.
+        guard let refused = try await MigrationDatabase.make(dialect) else { return }
+        defer { refused.remove() }
+        try await refused.execute(createScript(old, dialect: dialect, layout: layout))
+        try await refused.execute(#"INSERT INTO "Author" ("objectId", "name", "born") VALUES ('a1', 'Le Guin', 1929);"#)
+        let retyped = try loadSchema(Self.new.replacingOccurrences(of: "fullName: {type: string, unique: true, maxLength: 80, formerly: name}",
+                                                                   with: "fullName: {type: int, unique: true, formerly: name}"), file: "Retyped.yaml")
+        let result = try await refused.run(migration(from: old, to: retyped, dialect: dialect, layout: layout).script)
+        #expect(!result.succeeded)
+        #expect(result.stderr.contains("Writer.fullName (Author.name before this migration) changes from string to int"), "\(result.stderr)")
         // Run again, it stops before changing a row; the next migration starts from here.
         let again = try await migrated.run(step.script)
         #expect(!again.succeeded && again.stderr.contains("Author: the table 'Author' is not as the old schema makes it"),
