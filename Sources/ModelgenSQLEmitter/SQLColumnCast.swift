@@ -117,6 +117,8 @@ struct SQLColumnCast {
         case (_, .string):
             // Integers write themselves exactly; PostgreSQL writes floats exactly (with
             // extra_float_digits, which the script sets); SQLite's 15 digits must be the value.
+            // SQLite lets any value into an INTEGER column: only integers are written as they are.
+            if !pg && fromType == .bigint { return "typeof(\(x)) <> 'integer'" }
             guard !pg, fromType == .double || fromType == .real else { return nil }
             return "CASE WHEN \(Self.sqliteIsSmallInteger(x)) THEN 0 ELSE \(Self.sqliteExactValue(of: "printf('%.15g', \(x))")) IS NOT \(x) END"
         case (.string, .int):
@@ -147,6 +149,8 @@ struct SQLColumnCast {
         return switch (from, to) {
         case (.bool, .string): "values that are not 0 or 1"
         case (.date, .string): "dates finer than a millisecond, or outside the years 1 to 9999"
+        case (_, .string) where dialect == .sqlite && fromType == .bigint:
+            "values that are not integers, which SQLite lets into an INTEGER column"
         case (_, .string):
             dialect == .sqlite ? "values SQLite cannot write exactly as text: more than 15 significant digits, or a decimal exponent beyond ±22"
                 : "values that this database cannot write as text that reads back the same"

@@ -22,7 +22,7 @@ indirect enum SQLJSONShape: Equatable {
     /// The shape of a field of `type`, `nil` for a type the database does not keep as JSON.
     static func of(_ type: FieldType, in schema: Schema) -> SQLJSONShape? {
         switch type {
-        case .array, .map, .embedded: shape(type, in: schema, depth: 0)
+        case .array, .map, .embedded, .scalar(.object): shape(type, in: schema, depth: 0)
         default: nil
         }
     }
@@ -43,11 +43,23 @@ indirect enum SQLJSONShape: Equatable {
         }
     }
 
+    /// The value that holds nothing, which fits any shape of its kind: `[]` for an array, `{}`
+    /// for a map. An embedded type's `{}` lacks its required fields; a NULL always fits.
+    var empty: String? {
+        switch self {
+        case .array: "[]"
+        case .map: "{}"
+        default: nil
+        }
+    }
+
     /// Whether every value of `self` is a value of `new`.
     func fits(_ new: SQLJSONShape) -> Bool {
         switch (self, new) {
         case _ where self == new: return true
-        case (.scalar("int"), .scalar("double")), (.scalar("int"), .scalar("float")): return true
+        case (.scalar("int"), .scalar("double")), (.scalar("int"), .scalar("float")), (.scalar("float"), .scalar("double")): return true
+        // Any object is an `object`.
+        case (.map, .scalar("object")), (.object, .scalar("object")): return true
         case (.array(let old), .array(let new)), (.map(let old), .map(let new)): return old.fits(new)
         case (.object(let old), .object(let new)):
             return new.allSatisfy { field in

@@ -48,6 +48,21 @@ public struct SQLMigration {
                 }
             }
         }
+        if !renames.isEmpty {
+            // An index renamed into a name another index of the old version has: the database
+            // cannot hold both, nor the script tell them apart.
+            var owners: [String: SQLTable] = [:]
+            for table in oldTables {
+                for index in table.indexes {
+                    if let other = owners[index.name] {
+                        problems.append(.error("the renames give two indexes the name '\(index.name)': \(index.origin) of \(table.subject()), and one of \(other.subject()) that the old version has",
+                                               at: index.location ?? table.location,
+                                               notes: [.init("give the declared index another name in one migration, then rename in the next")]))
+                    }
+                    owners[index.name] = table
+                }
+            }
+        }
         self.renames = renames
         self.originals = originals
         self.problems = problems
@@ -67,7 +82,8 @@ public struct SQLMigration {
                       let oldShape = SQLJSONShape.of(before.type, in: old), let newShape = SQLJSONShape.of(field.type, in: new),
                       !oldShape.fits(newShape)
                 else { continue }
-                changes[newClass.name, default: [:]][field.name] = (before.type.description, field.type.description)
+                changes[newClass.name, default: [:]][field.name] = .init(from: before.type.description, to: field.type.description,
+                                                                         empty: newShape.empty)
             }
         }
         return changes
@@ -231,7 +247,7 @@ struct SQLMigrationGuard {
     /// its table under a record that names it would leave Parse Server a class with no table.
     static func recordedByParseServer(_ className: String, renamedTo newName: String) -> SQLMigrationGuard {
         SQLMigrationGuard(query: "SELECT 1 FROM \"_SCHEMA\" WHERE \"className\" = \(SQLSyntax.stringLiteral(className))",
-                          message: "\(newName): Parse Server records the class as '\(className)' in _SCHEMA, which this migration does not rewrite: rename it with Parse Server (move the objects with the master key), or make its table's rename by hand with Parse Server stopped, _SCHEMA included")
+                          message: "\(newName): Parse Server records class '\(className)' in _SCHEMA, which the renames of this migration (of the class or its fields) do not rewrite: rename with Parse Server (move the objects with the master key), or rename by hand with Parse Server stopped, _SCHEMA included")
     }
 
     /// No table of that name is there yet: a database that has one was not made from the old
@@ -269,15 +285,16 @@ struct SQLMigrationGuard {
 
     /// No row holds a JSON value that may not fit the field's new type: the migration does not
     /// rewrite JSON, so it stops on every row that holds one (not NULL, not `[]` or `{}`).
-    static func jsonValues(_ table: SQLTable, column: SQLColumn, change: (from: String, to: String),
+    static func jsonValues(_ table: SQLTable, column: SQLColumn, change: SQLTableDiff.JSONChange,
                            dialect: SQLOptions.Dialect) -> SQLMigrationGuard {
         let name = SQLSyntax.identifier(column.name)
-        let holds = switch dialect {
-        case .postgresql: "\(name) NOT IN ('[]'::jsonb, '{}'::jsonb)"
-        case .sqlite: "CASE WHEN json_valid(\(name)) THEN json(\(name)) NOT IN ('[]', '{}') ELSE 1 END"
+        let holds = switch (dialect, change.empty) {
+        case (_, nil): "true"
+        case (.postgresql, let empty?): "\(name) <> '\(empty)'::jsonb"
+        case (.sqlite, let empty?): "CASE WHEN json_valid(\(name)) THEN json(\(name)) <> '\(empty)' ELSE 1 END"
         }
-        let what = change.from == change.to ? ": the fields of \(change.to) change" : " changes from \(change.from) to \(change.to)"
-        return SQLMigrationGuard(rowsOf: "\(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND \(holds)", table: table,
+        let what = change.from == change.to ? ": what \(change.to) holds changes" : " changes from \(change.from) to \(change.to)"
+        return SQLMigrationGuard(rowsOf: "\(SQLSyntax.identifier(table.name)) WHERE \(name) IS NOT NULL AND (\(holds))", table: table,
                                  message: "\(table.subject(column: column.name))\(what), and some rows hold values that may not fit; the migration does not rewrite JSON: empty or convert them first")
     }
 

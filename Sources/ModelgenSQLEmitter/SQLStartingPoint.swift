@@ -64,15 +64,17 @@ struct SQLStartingPoint {
             let expected = "SELECT \(facts) FROM pragma_table_info('\(Self.expected)', 'temp')"
             let sql = "(SELECT \"sql\" FROM sqlite_master WHERE \"type\" = 'table' AND \"name\" = \(name))"
             let checks = SQLTableDiff.columns(of: table).flatMap { dialect.checks(of: $0).map(\.text) }
+            // Descriptions are comments in the table's text: what they spell is counted too.
+            let descriptions = ([table.description] + SQLTableDiff.columns(of: table).map(\.description)).compactMap { $0 }
+            func written(_ text: String) -> Int { descriptions.reduce(0) { $0 + $1.components(separatedBy: text).count - 1 } }
             var conditions = [
                 "\(sql) IS NULL",
                 "EXISTS (\(real) EXCEPT \(expected))",
                 "EXISTS (\(expected) EXCEPT \(real))",
-                // A description (a comment in the table's text) is never spelled so.
-                "(length(\(sql)) - length(replace(\(sql), ' CHECK (', ''))) / 8 <> \(checks.count)",
+                "(length(\(sql)) - length(replace(\(sql), ' CHECK (', ''))) / 8 <> \(checks.count + written(" CHECK ("))",
             ]
             conditions += checks.map { "instr(\(sql), \(dialect.stringLiteral(" CHECK (\($0))"))) = 0" }
-            conditions.append("(length(\(sql)) - length(replace(\(sql), ' FOREIGN KEY (', ''))) / 14 <> \(table.foreignKeys.count)")
+            conditions.append("(length(\(sql)) - length(replace(\(sql), ' FOREIGN KEY (', ''))) / 14 <> \(table.foreignKeys.count + written(" FOREIGN KEY ("))")
             conditions += table.foreignKeys.map { key in
                 let clause = "CONSTRAINT \(SQLSyntax.identifier(key.name)) FOREIGN KEY (\(SQLSyntax.identifier(key.column))) REFERENCES \(SQLSyntax.identifier(key.target)) (\(SQLSyntax.identifier(key.targetColumn))) ON DELETE \(dialect.onDelete(key.onDelete))"
                 return "instr(\(sql), \(dialect.stringLiteral(clause))) = 0"

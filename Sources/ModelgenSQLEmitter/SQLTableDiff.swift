@@ -16,7 +16,7 @@ struct SQLTableDiff {
         var checksChange: Bool
         /// The JSON the column holds changes shape so that stored values may not fit: the
         /// field's type before and after, for messages.
-        var jsonValues: (from: String, to: String)?
+        var jsonValues: JSONChange?
     }
 
     /// A table in both versions that differs.
@@ -65,7 +65,15 @@ struct SQLTableDiff {
     /// `renamed`: the tables (by new name) that the migration renames, or renames columns of.
     /// JSON columns whose stored values may not fit their new shape (``SQLJSONShape``), by
     /// table, then column, with the field's type before and after.
-    typealias JSONChanges = [String: [String: (from: String, to: String)]]
+    typealias JSONChanges = [String: [String: JSONChange]]
+
+    /// A field kept as JSON whose values may not fit its new type: its types before and after,
+    /// and the value that holds nothing (`[]`, `{}`), which fits whatever the type.
+    struct JSONChange {
+        var from: String
+        var to: String
+        var empty: String?
+    }
 
     init(old: [SQLTable], new: [SQLTable], dialect: SQLOptions.Dialect, renamed: Set<String> = [], jsonChanges: JSONChanges = [:]) {
         self.dialect = dialect

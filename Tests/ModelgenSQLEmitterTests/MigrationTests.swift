@@ -181,6 +181,32 @@ import Testing
         #expect(passed.succeeded, "\(passed.stderr)")
     }
 
+    /// SQLite lets any value into an INTEGER column: an int that becomes a string stops on a row
+    /// that holds a REAL, which CAST would write in 15 digits.
+    @Test func sqliteStopsOnAnIntColumnHoldingWhatIsNotAnInteger() async throws {
+        guard let database = try await MigrationDatabase.make(.sqlite) else { return }
+        defer { database.remove() }
+        let old = try loadSchema("classes:\n  T:\n    fields:\n      v: int\n"), new = try loadSchema("classes:\n  T:\n    fields:\n      v: string\n")
+        try await database.execute(createScript(old, dialect: .sqlite))
+        try await database.execute(#"INSERT INTO "T" ("objectId", "v") VALUES ('t1', 7), ('t2', 0.30000000000000004);"#)
+        let result = try await database.run(migration(from: old, to: new, dialect: .sqlite).script)
+        #expect(!result.succeeded && result.stderr.contains("T.v changes from int to string (INTEGER to TEXT), and some values would not stay the same (values that are not integers"),
+                "\(result.stderr)")
+        #expect(result.stdout.contains("(first rows: objectId t2)"))
+    }
+
+    /// A description that spells what the check counts in SQLite's table text (a CHECK, a
+    /// foreign key) does not make the table look other than it is.
+    @Test(arguments: SQLOptions.Dialect.allCases)
+    func descriptionsThatSpellSQLDoNotStopAMigration(dialect: SQLOptions.Dialect) async throws {
+        guard let database = try await MigrationDatabase.make(dialect) else { return }
+        defer { database.remove() }
+        let old = try loadSchema("classes:\n  T:\n    description: 'with a FOREIGN KEY ( here'\n    fields:\n      s: {type: string, description: 'see CHECK (x)'}\n")
+        let new = try loadSchema("classes:\n  T:\n    description: 'with a FOREIGN KEY ( here'\n    fields:\n      s: {type: string, description: 'see CHECK (x)'}\n      n: int\n")
+        try await database.execute(createScript(old, dialect: dialect))
+        try await database.execute(migration(from: old, to: new, dialect: dialect).script)
+    }
+
     /// A new optional unique field on a table with rows: every row has no value yet, which a
     /// unique index allows.
     @Test(arguments: SQLOptions.Dialect.allCases)
@@ -321,9 +347,15 @@ import Testing
         Case(name: "a required field added to an embedded type",
              old: "embedded:\n  Address:\n    fields:\n      city: string\nclasses:\n  Item:\n    fields:\n      home: Address\n",
              new: "embedded:\n  Address:\n    fields:\n      city: string\n      zip: int!\nclasses:\n  Item:\n    fields:\n      home: Address\n",
-             bad: #"INSERT INTO "Item" ("objectId", "home") VALUES ('i1', '{"city": "Oslo"}');"#,
+             bad: #"INSERT INTO "Item" ("objectId", "home") VALUES ('i1', '{}');"#,
              good: #"INSERT INTO "Item" ("objectId") VALUES ('i1');"#,
-             message: "Item.home: the fields of Address change, and some rows hold values that may not fit"),
+             message: "Item.home: what Address holds changes, and some rows hold values that may not fit"),
+        Case(name: "an object that becomes a map of ints",
+             old: "classes:\n  Item:\n    fields:\n      o: object\n",
+             new: "classes:\n  Item:\n    fields:\n      o: map<int>\n",
+             bad: #"INSERT INTO "Item" ("objectId", "o") VALUES ('i1', '{"k": "text"}');"#,
+             good: #"INSERT INTO "Item" ("objectId", "o") VALUES ('i1', '{}'), ('i2', NULL);"#,
+             message: "Item.o changes from object to map<int>, and some rows hold values that may not fit"),
         Case(name: "a unique index added",
              old: "classes:\n  Item:\n    fields:\n      code: string\n",
              new: "classes:\n  Item:\n    fields:\n      code: {type: string, unique: true}\n",
@@ -627,8 +659,21 @@ struct MigrationDiffTests {
         let before = try await database.shape()
         let result = try await database.run(migration(from: old, to: new, dialect: dialect, layout: .parseServer).script)
         #expect(!result.succeeded)
-        #expect(result.stderr.contains("Writer: Parse Server records the class as 'Author' in _SCHEMA, which this migration does not rewrite"), "\(result.stderr)")
+        #expect(result.stderr.contains("Writer: Parse Server records class 'Author' in _SCHEMA, which the renames of this migration (of the class or its fields) do not rewrite"), "\(result.stderr)")
         #expect(try await database.shape() == before)
+    }
+
+    /// A rename that gives an index the name another index of the old version keeps is refused,
+    /// not left to a raw database error.
+    @Test func aRenameOntoAnotherIndexNameIsRefused() throws {
+        let old = try loadSchema("classes:\n  Author:\n    fields:\n      name: {type: string, unique: true}\n      code: string\n    indexes:\n      - {fields: [code], name: Writer_unique_name}\n", file: "Old.yaml")
+        let new = try loadSchema("classes:\n  Writer:\n    formerly: Author\n    fields:\n      name: {type: string, unique: true}\n      code: string\n    indexes:\n      - {fields: [code], name: code_idx}\n", file: "New.yaml")
+        for dialect in SQLOptions.Dialect.allCases {
+            let step = SQLMigration(from: old, to: new, layout: .relational, dialect: dialect)
+            #expect(step.problems.map(\.message) == [
+                "the renames give two indexes the name 'Writer_unique_name': the index on code of Writer, and one of Writer that the old version has",
+            ], "\(dialect)")
+        }
     }
 
     @Test func aFormerNameOfTwoOldClassesIsRefused() throws {
