@@ -32,7 +32,6 @@ struct SQLStartingPoint {
 
     /// Holds when the table differs from the temporary one (or is missing).
     var differs: String {
-        let indexNames = table.indexes.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         switch dialect {
         case .postgresql:
             let real = "to_regclass(\(SQLStringLiteralText(content: table.name, quotedAsIdentifier: true).text))"
@@ -48,8 +47,25 @@ struct SQLStartingPoint {
             func checks(_ relation: String) -> String {
                 "(SELECT array_agg(pg_get_constraintdef(oid) ORDER BY pg_get_constraintdef(oid) COLLATE \"C\") FROM pg_catalog.pg_constraint WHERE conrelid = \(relation) AND contype = 'c')"
             }
-            let indexes = "(SELECT array_agg(c.relname::text ORDER BY c.relname COLLATE \"C\") FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = \(real) AND NOT i.indisprimary)"
-            let expectedIndexes = Self.textArray(indexNames)
+            // Each index as `name:unique:keys:method`, its keys as PostgreSQL writes them.
+            let indexes = """
+                (SELECT array_agg("index" ORDER BY "index" COLLATE "C") FROM (SELECT c.relname::text || ':' || i.indisunique::text || ':' \
+                || (SELECT string_agg(pg_get_indexdef(i.indexrelid, k, true), ',' ORDER BY k) FROM generate_series(1, i.indnatts) AS k) \
+                || ':' || m.amname::text AS "index" FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid \
+                JOIN pg_catalog.pg_am m ON m.oid = c.relam WHERE i.indrelid = \(real) AND NOT i.indisprimary) AS "indexes")
+                """
+            let described = table.indexes.map { index in
+                let keys = index.keys.map { key in
+                    switch key {
+                    case .column(let name): "quote_ident(\(SQLSyntax.stringLiteral(name)))"
+                    case .lowercased(let name): "'lower(' || quote_ident(\(SQLSyntax.stringLiteral(name))) || ')'"
+                    }
+                }.joined(separator: " || ',' || ")
+                let method = dialect.indexMethod(index) ?? "btree"
+                return "\(SQLSyntax.stringLiteral("\(index.name):\(index.isUnique):")) || \(keys) || \(SQLSyntax.stringLiteral(":" + method))"
+            }
+            let expectedIndexes = described.isEmpty ? "NULL::text[]"
+                : "(SELECT array_agg(\"index\" ORDER BY \"index\" COLLATE \"C\") FROM unnest(ARRAY[\(described.joined(separator: ", "))]) AS \"index\")"
             let keys = """
                 (SELECT array_agg("key" ORDER BY "key" COLLATE "C") FROM (SELECT k.conname::text || ' ' || a.attname::text || ' ' || t.relname::text || ' ' || k.confdeltype::text AS "key" \
                 FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1] \
@@ -79,8 +95,20 @@ struct SQLStartingPoint {
                 let clause = "CONSTRAINT \(SQLSyntax.identifier(key.name)) FOREIGN KEY (\(SQLSyntax.identifier(key.column))) REFERENCES \(SQLSyntax.identifier(key.target)) (\(SQLSyntax.identifier(key.targetColumn))) ON DELETE \(dialect.onDelete(key.onDelete))"
                 return "instr(\(sql), \(dialect.stringLiteral(clause))) = 0"
             }
-            let indexes = "(SELECT group_concat(\"name\", ',') FROM (SELECT \"name\" FROM pragma_index_list(\(name)) WHERE \"origin\" = 'c' ORDER BY \"name\"))"
-            conditions.append("\(indexes) IS NOT \(indexNames.isEmpty ? "NULL" : dialect.stringLiteral(indexNames.joined(separator: ",")))")
+            // Each index as `name:unique:keys`, an expression key (lower()) as `?`.
+            let indexes = """
+                (SELECT group_concat("index", ';') FROM (SELECT l."name" || ':' || l."unique" || ':' \
+                || (SELECT group_concat(COALESCE(k."name", '?'), ',') FROM pragma_index_info(l."name") AS k) AS "index" \
+                FROM pragma_index_list(\(name)) AS l WHERE l."origin" = 'c' ORDER BY l."name"))
+                """
+            let described = table.indexes.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }.map { index in
+                let keys = index.keys.map { key -> String in
+                    if case .column(let column) = key { return column }
+                    return "?"
+                }
+                return "\(index.name):\(index.isUnique ? 1 : 0):\(keys.joined(separator: ","))"
+            }
+            conditions.append("\(indexes) IS NOT \(described.isEmpty ? "NULL" : dialect.stringLiteral(described.joined(separator: ";")))")
             return conditions.joined(separator: " OR ")
         }
     }

@@ -140,6 +140,15 @@ import Testing
         #expect(!again.succeeded && again.stderr.contains("T: the table 'T' is not as the old schema makes it"), "\(again.stderr)")
         #expect(try await database.shape() == shape)
 
+        // An index redefined under its name, as well.
+        let i1 = try loadSchema("classes:\n  T:\n    fields:\n      a: string\n      b: string\n    indexes:\n      - {fields: [a], name: ix}\n")
+        let i2 = try loadSchema("classes:\n  T:\n    fields:\n      a: string\n      b: string\n    indexes:\n      - {fields: [b], unique: true, name: ix}\n")
+        guard let indexed = try await MigrationDatabase.make(dialect) else { return }
+        defer { indexed.remove() }
+        try await indexed.execute(createScript(i2, dialect: dialect))
+        let redefined = try await indexed.run(migration(from: i1, to: i2, dialect: dialect).script)
+        #expect(!redefined.succeeded && redefined.stderr.contains("T: the table 'T' is not as the old schema makes it"), "\(redefined.stderr)")
+
         // A foreign key's ON DELETE, as well.
         let p1 = try loadSchema("classes:\n  A: {}\n  P:\n    fields:\n      a: {type: pointer<A>, onDelete: cascade}\n")
         let p2 = try loadSchema("classes:\n  A: {}\n  P:\n    fields:\n      a: {type: pointer<A>, onDelete: setNull}\n")
@@ -221,6 +230,21 @@ import Testing
         try await fresh.execute(createScript(new, dialect: dialect))
         expectSameShape(try await migrated.shape(), try await fresh.shape(), "unique sku, \(dialect)")
         #expect(try await migrated.values(#"SELECT "objectId" || ':' || "name" FROM "Item" ORDER BY "objectId""#) == ["i1:a", "i2:b", "i3:c"])
+    }
+
+    /// The starting point recognises every table a create script makes as the table the schema
+    /// makes: a fresh database made by the create script of a model that keeps migrations
+    /// records them, for every sample in both layouts (unique, lowercased and spatial indexes,
+    /// CHECKs, foreign keys and defaults of every kind).
+    @Test(arguments: Samples.names, SQLOptions.Layout.allCases)
+    func everyTableOfEverySampleIsWhereItsMigrationsLead(sample: String, layout: SQLOptions.Layout) async throws {
+        let scripts = try Samples.scripts(of: Samples.schema(sample), layout: layout, keptMigrations: ["0001_init"])
+        for dialect in SQLOptions.Dialect.allCases {
+            guard let database = try await MigrationDatabase.make(dialect) else { continue }
+            defer { database.remove() }
+            try await database.execute(try #require(scripts[dialect]))
+            #expect(try await database.values(#"SELECT "name" FROM "modelgen_migrations""#) == ["0001_init"], "\(sample), \(layout.rawValue), \(dialect)")
+        }
     }
 
     /// Every sample, from an empty database (as a kept history's first migration starts): the

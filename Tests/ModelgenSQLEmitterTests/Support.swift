@@ -32,10 +32,11 @@ enum Samples {
         try scripts(of: schema(sample), layout: layout)
     }
 
-    static func scripts(of schema: Schema, layout: SQLOptions.Layout, interpreted: Bool = false) throws -> [SQLOptions.Dialect: String] {
+    static func scripts(of schema: Schema, layout: SQLOptions.Layout, interpreted: Bool = false,
+                        keptMigrations: [String] = []) throws -> [SQLOptions.Dialect: String] {
         var diagnostics = DiagnosticCollector()
         let files = SQLEmitter(options: SQLOptions(layout: layout))
-            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted), diagnostics: &diagnostics)
+            .emit(schema, context: EmitterContext(interpretsTemplates: interpreted, keptMigrations: keptMigrations), diagnostics: &diagnostics)
         #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
         var result: [SQLOptions.Dialect: String] = [:]
         for dialect in SQLOptions.Dialect.allCases {
