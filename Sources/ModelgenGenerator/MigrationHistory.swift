@@ -52,14 +52,18 @@ public struct MigrationHistory {
         migrations.sort { ($0.number, $0.name) < ($1.number, $1.name) }
         for (first, second) in zip(migrations, migrations.dropFirst()) where first.number == second.number {
             let previous = migrations.last { $0.number < first.number }.map { "\($0.folderName)'s" } ?? "an empty database's"
-            let cwd = FileSystem.currentDirectory() + "/"
-            let shown = folder.hasPrefix(cwd) ? String(folder.dropFirst(cwd.count)) : folder
-            diagnostics.error("\(shown): migrations '\(first.folderName)' and '\(second.folderName)' have the same number", at: nil, notes: [
+            diagnostics.error("\(shown(folder)): migrations '\(first.folderName)' and '\(second.folderName)' have the same number", at: nil, notes: [
                 .init("two branches each made one; both start from \(previous) schema, so neither can follow the other as it is"),
                 .init("keep the one merged first, remove the other's folder, and make it again with 'modelgen migrate --create \(second.name)': it then starts where the first ends"),
             ])
         }
         return MigrationHistory(folder: folder, options: options, migrations: migrations)
+    }
+
+    /// A path as messages show it: relative to the current directory when it is inside it.
+    static func shown(_ path: String) -> String {
+        let cwd = FileSystem.currentDirectory() + "/"
+        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
     }
 
     /// `0003_add_isbn` as a migration; `nil` for any other name (hidden folders among them).
@@ -92,8 +96,7 @@ public struct MigrationHistory {
             ])
             return nil
         }
-        let cwd = FileSystem.currentDirectory() + "/"
-        let loaded = SchemaLoading.load(files.map { SchemaLoading.Input(path: $0, displayPath: $0.hasPrefix(cwd) ? String($0.dropFirst(cwd.count)) : $0) })
+        let loaded = SchemaLoading.load(files.map { SchemaLoading.Input(path: $0, displayPath: Self.shown($0)) })
         diagnostics.append(contentsOf: loaded.diagnostics.filter { $0.severity == .error })
         return loaded.schema
     }

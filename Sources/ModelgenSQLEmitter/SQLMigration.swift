@@ -284,7 +284,8 @@ struct SQLMigrationGuard {
     }
 
     /// No row holds a JSON value that may not fit the field's new type: the migration does not
-    /// rewrite JSON, so it stops on every row that holds one (not NULL, not `[]` or `{}`).
+    /// rewrite JSON, so it stops on every row that holds one (not NULL, and not the new type's
+    /// empty value, `[]` or `{}`, when it has one).
     static func jsonValues(_ table: SQLTable, column: SQLColumn, change: SQLTableDiff.JSONChange,
                            dialect: SQLOptions.Dialect) -> SQLMigrationGuard {
         let name = SQLSyntax.identifier(column.name)
