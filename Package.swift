@@ -57,7 +57,11 @@ let package = Package(
         // Stage 3c: one module per output kind.
         .target(name: "ModelgenSwiftEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics"]),
         // The SQL DDL emitter: PostgreSQL and SQLite scripts.
-        .target(name: "ModelgenSQLEmitter", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics"]),
+        .target(name: "ModelgenSQLEmitter", dependencies: [
+            "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics",
+            // Parse's field types, for Parse Server's record of its classes (`_SCHEMA`).
+            "ModelgenParseSchema",
+        ]),
         // The defined schema of Parse Server, and Parse's schema JSON read back (`import`): both
         // directions of one mapping, so a round trip holds by construction.
         .target(name: "ModelgenParseSchema", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML"]),

@@ -21,6 +21,8 @@ public struct SQLMigration {
     private let originals: [String: SQLTable]
     /// A `formerly` that names more than one thing of the old version: the migration cannot be made.
     public let problems: [Diagnostic]
+    /// What changes in Parse Server's record of its classes (the `parse-server` layout).
+    let records: ParseServerRecords?
 
     /// Compares the tables of `old` and `new` (both loaded and valid) in `layout` and `dialect`;
     /// `old` is `nil` for an empty database, which has no table at all.
@@ -32,8 +34,10 @@ public struct SQLMigration {
         var oldTables: [SQLTable] = []
         var problems: [Diagnostic] = []
         var renamedOld: Schema?
+        var declaredRenames: SQLSchemaRenames?
         if let old {
             let declared = SQLSchemaRenames(old: old, new: new)
+            declaredRenames = declared
             renamedOld = declared.renamedOld
             problems = declared.problems
             oldTables = Self.tables(of: declared.renamedOld, layout: layout)
@@ -64,6 +68,11 @@ public struct SQLMigration {
             }
         }
         self.renames = renames
+        records = if let old, let declaredRenames, layout == .parseServer {
+            ParseServerRecords(old: old, new: new, renames: declaredRenames, tableRenames: renames)
+        } else {
+            nil
+        }
         self.originals = originals
         self.problems = problems
         diff = SQLTableDiff(old: oldTables, new: Self.tables(of: new, layout: layout), dialect: dialect,
@@ -243,11 +252,18 @@ struct SQLMigrationGuard {
                           message: "\(point.table.subject()): the table '\(point.table.name)' is not as the old schema makes it (its columns, their types, defaults, CHECKs, foreign keys or indexes differ): this migration has run on the database already, or the database was made from another schema version; migrate from the schema it was made from")
     }
 
-    /// Parse Server has no record of the class in `_SCHEMA` (Parse Server's layout): renaming
-    /// its table under a record that names it would leave Parse Server a class with no table.
-    static func recordedByParseServer(_ className: String, renamedTo newName: String) -> SQLMigrationGuard {
+    /// Parse Server has no record of a class under the name a rename gives (Parse Server's
+    /// layout): the record of the class renamed could not take it.
+    static func notRecordedByParseServer(_ className: String) -> SQLMigrationGuard {
         SQLMigrationGuard(query: "SELECT 1 FROM \"_SCHEMA\" WHERE \"className\" = \(SQLSyntax.stringLiteral(className))",
-                          message: "\(newName): Parse Server records class '\(className)' in _SCHEMA, which the renames of this migration (of the class or its fields) do not rewrite: rename with Parse Server (move the objects with the master key), or rename by hand with Parse Server stopped, _SCHEMA included")
+                          message: "\(className): Parse Server records a class '\(className)' in _SCHEMA already, so the database was not made from the old schema: remove that class with Parse Server (DELETE /schemas/\(className)) or migrate from the schema the database was made from")
+    }
+
+    /// Parse Server has no record of the class in `_SCHEMA`: a SQLite script leaves those
+    /// records alone (Parse Server runs on PostgreSQL), so it cannot change the class's table.
+    static func notRecordedInSQLite(_ className: String) -> SQLMigrationGuard {
+        SQLMigrationGuard(query: "SELECT 1 FROM \"_SCHEMA\" WHERE \"className\" = \(SQLSyntax.stringLiteral(className))",
+                          message: "\(className): _SCHEMA records the class, and this migration changes it: modelgen keeps Parse Server's records in step in PostgreSQL, where Parse Server runs, not in SQLite; delete the class's row from _SCHEMA, or migrate the PostgreSQL database")
     }
 
     /// No table of that name is there yet: a database that has one was not made from the old

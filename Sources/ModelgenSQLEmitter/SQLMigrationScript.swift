@@ -39,6 +39,10 @@ struct SQLMigrationScript {
         }
         writeRecordChecks()
         writeStartingPoint(migration)
+        if let records = migration.records {
+            section("Parse Server has no class yet under a name this migration renames one to.")
+            for name in records.newClassNames { writeGuard(.notRecordedByParseServer(name)) }
+        }
         writeRenames(migration.renames)
         writeChecksNamedAfterRenames(migration)
         section("Foreign keys that change or go.")
@@ -146,6 +150,11 @@ struct SQLMigrationScript {
                 for column in change.describedColumns { line(comment(table: change.new.name, column: column.name, column.description)) }
             }
         }
+        if let records = migration.records, !records.isEmpty {
+            section("Parse Server's record of each class it has (the schema JSON in _SCHEMA) follows the changes.")
+            for function in records.postgresFunctions { line(function) }
+            for statement in records.postgresStatements { line(statement) }
+        }
         writeRecord()
         endSections()
         line("")
@@ -207,6 +216,10 @@ struct SQLMigrationScript {
         line("BEGIN;")
         writeRecordChecks()
         writeStartingPoint(migration)
+        if let records = migration.records, !records.isEmpty {
+            section("Parse Server's records in _SCHEMA are kept in step in PostgreSQL only: none names a class this migration changes.")
+            for className in records.classesRecordedBefore { writeGuard(.notRecordedInSQLite(className)) }
+        }
         writeRenames(migration.renames)
         let rebuilt = diff.changedTables.filter(\.changesDefinition)
         let kept = diff.changedTables.filter { !$0.changesDefinition }
@@ -336,13 +349,6 @@ struct SQLMigrationScript {
     /// rename an index or a constraint: it rebuilds each table renamed here (see `writeSQLite`).
     private mutating func writeRenames(_ renames: [SQLTableRename]) {
         guard !renames.isEmpty else { return }
-        if layout == .parseServer {
-            section("Parse Server keeps its own record of each class in _SCHEMA, which a rename does not rewrite.")
-            for rename in renames {
-                guard case .classTable(let className) = rename.original.origin else { continue }
-                writeGuard(.recordedByParseServer(className, renamedTo: rename.renamed.subject()))
-            }
-        }
         section("Renames declared with formerly.")
         for rename in renames where rename.tableIsRenamed {
             line("ALTER TABLE \(Self.q(rename.original.name)) RENAME TO \(Self.q(rename.renamed.name));")

@@ -495,15 +495,17 @@ struct MigrationRefusalTests {
 
 struct MigrationDiffTests {
     /// The scripts of `Goldens/migrations/v1.yaml` to `v2.yaml` and `v2.yaml` to `v3.yaml`, which
-    /// `MigrationTests` runs on real databases, pinned as text.
-    @Test(arguments: [("v1", "v2"), ("v2", "v3")])
-    func scriptsAreTheGoldenFiles(versions: (String, String)) throws {
+    /// `MigrationTests` runs on real databases, pinned as text (in the `parse-server` layout,
+    /// under `parse-server/`).
+    @Test(arguments: [("v1", "v2"), ("v2", "v3")], SQLOptions.Layout.allCases)
+    func scriptsAreTheGoldenFiles(versions: (String, String), layout: SQLOptions.Layout) throws {
         let old = try MigrationTests.version(versions.0), new = try MigrationTests.version(versions.1)
         var scripts: [SQLOptions.Dialect: String] = [:]
         for dialect in SQLOptions.Dialect.allCases {
-            scripts[dialect] = try migration(from: old, to: new, dialect: dialect).script
+            scripts[dialect] = try migration(from: old, to: new, dialect: dialect, layout: layout).script
         }
-        try GoldenFileTests.compare(scripts, with: "Tests/ModelgenSQLEmitterTests/Goldens/migrations/\(versions.0)-to-\(versions.1)")
+        let folder = layout == .relational ? "" : layout.rawValue + "/"
+        try GoldenFileTests.compare(scripts, with: "Tests/ModelgenSQLEmitterTests/Goldens/migrations/\(folder)\(versions.0)-to-\(versions.1)")
     }
 
     /// Where a declaration is written (another file, other lines) is no change to a database.
@@ -671,19 +673,72 @@ struct MigrationDiffTests {
         #expect(script.contains("\n" + sql + "\n"), "\(script)")
     }
 
-    /// In Parse Server's layout, a class Parse Server has recorded in `_SCHEMA` is not renamed
-    /// under it: the migration stops and changes nothing.
+    /// Parse Server's records as its PostgreSQL adapter writes them (`createClass`, then the
+    /// schema API's indexes and permissions), for the rename tests' old version, and a class
+    /// the schema does not declare that points to `Author`.
+    static let oldRecords = #"""
+        INSERT INTO "_SCHEMA" ("className", "schema", "isParseClass") VALUES
+        ('Author', '{"className": "Author", "fields": {"objectId": {"type": "String"}, "createdAt": {"type": "Date"}, "updatedAt": {"type": "Date"}, "ACL": {"type": "ACL"}, "name": {"type": "String", "required": true}, "born": {"type": "Number"}, "books": {"type": "Relation", "targetClass": "Book"}, "tags": {"type": "Array"}, "_rperm": {"type": "Array"}, "_wperm": {"type": "Array"}}, "classLevelPermissions": {"find": {"*": true}, "get": {"*": true}, "update": {"pointerFields": ["name"]}, "delete": {}, "protectedFields": {"*": ["born", "tags"], "userField:name": ["tags"]}, "readUserFields": ["name"]}, "indexes": {"_id_": {"_id": 1}, "name_born": {"name": 1, "born": 1}}}', true),
+        ('Book', '{"className": "Book", "fields": {"objectId": {"type": "String"}, "title": {"type": "String"}, "author": {"type": "Pointer", "targetClass": "Author"}}, "indexes": {"_id_": {"_id": 1}, "Book_title_author_idx": {"title": 1, "author": 1}}}', true),
+        ('Note', '{"className": "Note", "fields": {"about": {"type": "Pointer", "targetClass": "Author"}, "book": {"type": "Pointer", "targetClass": "Book"}}}', true);
+        """#
+
+    /// In Parse Server's layout (PostgreSQL), the renames, type changes, new and dropped fields
+    /// of a migration change Parse Server's record of each class as its adapter would: names
+    /// in fields, indexes and permissions, targets of pointers from every class, types.
+    @Test func parseServerRecordsFollowTheMigration() async throws {
+        guard let database = try await MigrationDatabase.make(.postgresql) else { return }
+        defer { database.remove() }
+        let old = try loadSchema(Self.old, file: "Old.yaml"), new = try loadSchema(Self.new, file: "New.yaml")
+        try await database.execute(createScript(old, dialect: .postgresql, layout: .parseServer))
+        try await database.execute(Self.oldRecords)
+        let step = try migration(from: old, to: new, dialect: .postgresql, layout: .parseServer)
+        try await database.execute(step.script)
+        let records = #"SELECT "className" || ' ' || "schema"::text FROM "_SCHEMA" ORDER BY 1"#
+        let expected = #"""
+            SELECT "className" || ' ' || "schema"::jsonb::text FROM (VALUES
+            ('Book', '{"className": "Book", "fields": {"objectId": {"type": "String"}, "heading": {"type": "String"}, "writer": {"type": "Pointer", "targetClass": "Writer"}}, "indexes": {"_id_": {"_id": 1}, "Book_heading_writer_idx": {"heading": 1, "writer": 1}}}'),
+            ('Note', '{"className": "Note", "fields": {"about": {"type": "Pointer", "targetClass": "Writer"}, "book": {"type": "Pointer", "targetClass": "Book"}}}'),
+            ('Writer', '{"className": "Writer", "fields": {"objectId": {"type": "String"}, "createdAt": {"type": "Date"}, "updatedAt": {"type": "Date"}, "ACL": {"type": "ACL"}, "fullName": {"type": "String", "required": true}, "yearOfBirth": {"type": "String"}, "works": {"type": "Relation", "targetClass": "Book"}, "labels": {"type": "Array"}, "_rperm": {"type": "Array"}, "_wperm": {"type": "Array"}}, "classLevelPermissions": {"find": {"*": true}, "get": {"*": true}, "update": {"pointerFields": ["fullName"]}, "delete": {}, "protectedFields": {"*": ["yearOfBirth", "labels"], "userField:fullName": ["labels"]}, "readUserFields": ["fullName"]}, "indexes": {"_id_": {"_id": 1}, "name_born": {"fullName": 1, "yearOfBirth": 1}}}')
+            ) AS records("className", "schema") ORDER BY 1
+            """#
+        #expect(try await database.values(records) == database.values(expected), "\(step.script)")
+
+        // The next version adds fields, drops two (an index goes with one) and a class: their records follow.
+        let next = try loadSchema("""
+            classes:
+              Writer:
+                fields:
+                  fullName: {type: string, unique: true, maxLength: 80}
+                  labels: {type: array<string>, maxCount: 3}
+                  email: string
+                  mentor: pointer<Writer>
+            """, file: "Next.yaml")
+        let last = try migration(from: new, to: next, dialect: .postgresql, layout: .parseServer)
+        try await database.execute(last.script)
+        let writer = #"SELECT concat_ws(' | ', "schema" -> 'fields' ->> 'email', "schema" -> 'fields' ->> 'mentor', "schema" -> 'fields' ? 'yearOfBirth', "schema" -> 'fields' ? 'works', "schema" ->> 'indexes') FROM "_SCHEMA" WHERE "className" = 'Writer'"#
+        #expect(try await database.values(#"SELECT "className" FROM "_SCHEMA" ORDER BY 1"#) == ["Note", "Writer"])
+        let actual = try await database.values(writer)
+        #expect(actual == [#"{"type": "String"} | {"type": "Pointer", "targetClass": "Writer"} | f | f | {"_id_": {"_id": 1}}"#], "\(last.script)")
+    }
+
+    /// A rename onto a class Parse Server records already stops before any change; in SQLite,
+    /// where Parse Server does not run, a migration that changes a class `_SCHEMA` records stops.
     @Test(arguments: SQLOptions.Dialect.allCases)
-    func aClassParseServerRecordsIsNotRenamedUnderIt(dialect: SQLOptions.Dialect) async throws {
+    func parseServerRecordsThatCannotFollowStopTheMigration(dialect: SQLOptions.Dialect) async throws {
         guard let database = try await MigrationDatabase.make(dialect) else { return }
         defer { database.remove() }
         let old = try loadSchema(Self.old, file: "Old.yaml"), new = try loadSchema(Self.new, file: "New.yaml")
         try await database.execute(createScript(old, dialect: dialect, layout: .parseServer))
-        try await database.execute(#"INSERT INTO "_SCHEMA" ("className", "schema", "isParseClass") VALUES ('Author', '{"className": "Author"}', true);"#)
+        let record = dialect == .postgresql ? "Writer" : "Book"
+        try await database.execute(#"INSERT INTO "_SCHEMA" ("className", "schema", "isParseClass") VALUES ('\#(record)', '{"className": "\#(record)"}', true);"#)
         let before = try await database.shape()
         let result = try await database.run(migration(from: old, to: new, dialect: dialect, layout: .parseServer).script)
         #expect(!result.succeeded)
-        #expect(result.stderr.contains("Writer: Parse Server records class 'Author' in _SCHEMA, which the renames of this migration (of the class or its fields) do not rewrite"), "\(result.stderr)")
+        let message = dialect == .postgresql
+            ? "Writer: Parse Server records a class 'Writer' in _SCHEMA already, so the database was not made from the old schema"
+            : "Book: _SCHEMA records the class, and this migration changes it: modelgen keeps Parse Server's records in step in PostgreSQL"
+        #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(try await database.shape() == before)
     }
 
