@@ -351,7 +351,16 @@ struct SQLMigrationScript {
         guard !renames.isEmpty else { return }
         section("Renames declared with formerly.")
         for rename in renames where rename.tableIsRenamed {
-            line("ALTER TABLE \(Self.q(rename.original.name)) RENAME TO \(Self.q(rename.renamed.name));")
+            let from = rename.original.name, to = rename.renamed.name
+            if dialect == .sqlite && from.lowercased() == to.lowercased() {
+                // SQLite's table names ignore case: it refuses a rename to the same name in
+                // other case, so the table takes another name on the way.
+                let through = "modelgen_renaming_" + to
+                line("ALTER TABLE \(Self.q(from)) RENAME TO \(Self.q(through));")
+                line("ALTER TABLE \(Self.q(through)) RENAME TO \(Self.q(to));")
+            } else {
+                line("ALTER TABLE \(Self.q(from)) RENAME TO \(Self.q(to));")
+            }
         }
         for rename in renames {
             for column in rename.columns {

@@ -183,9 +183,11 @@ struct SchemaValidator {
                     continue
                 }
                 for name in formerly.value {
-                    if name.lowercased() == declaration.name.lowercased() {
-                        diagnostics.error("'formerly' of class '\(declaration.name)' names '\(name)', which differs from it only in case", at: formerly.location,
-                                          notes: [.init("a rename of only the case of a name is not supported: SQLite's table names ignore case")])
+                    if name == declaration.name {
+                        diagnostics.error("'formerly' of class '\(declaration.name)' names the class itself", at: formerly.location,
+                                          notes: [.init("list the names the class had before")])
+                    } else if name.lowercased() == declaration.name.lowercased() {
+                        continue
                     } else if let current = classDeclarations.values.first(where: { $0.name.lowercased() == name.lowercased() }) {
                         diagnostics.error("'formerly' of class '\(declaration.name)' names '\(name)', a class of this schema", at: formerly.location, notes: [
                             .init("'\(current.name)' is declared here", at: current.location),
@@ -323,9 +325,11 @@ struct SchemaValidator {
             guard let formerly = declaration.values.formerly else { continue }
             for name in formerly.value {
                 let lowercased = name.lowercased()
-                if lowercased == declaration.name.lowercased() {
-                    diagnostics.error("'formerly' of field '\(declaration.name)' names '\(name)', which differs from it only in case", at: formerly.location,
-                                      notes: [.init("a rename of only the case of a name is not supported: SQLite's column names ignore case")])
+                if name == declaration.name {
+                    diagnostics.error("'formerly' of field '\(declaration.name)' names the field itself", at: formerly.location,
+                                      notes: [.init("list the names the field had before")])
+                } else if lowercased == declaration.name.lowercased() {
+                    continue
                 } else if let position = current.position(of: lowercased) {
                     let other = declarations[position]
                     diagnostics.error("'formerly' of field '\(declaration.name)' names '\(name)', a field of '\(owner.name)'", at: formerly.location, notes: [
