@@ -96,8 +96,8 @@ struct SQLColumnCast {
             return "CASE WHEN \(Self.sqliteIsSmallInteger(x)) THEN CAST(CAST(\(x) AS INTEGER) AS TEXT) WHEN \(x) IS NOT NULL THEN printf('%.15g', \(x)) END"
         case (.postgresql, .int, .string) where fromType == .double:
             // Parse Server's layout keeps an int as a double, which PostgreSQL writes as 1e+15
-            // from 10^15 on: an integer is written in its digits.
-            return "CASE WHEN \(x) = trunc(\(x)) AND \(x) BETWEEN -\(Self.doubleExactLimit) AND \(Self.doubleExactLimit) THEN \(x)::bigint::text ELSE \(x)::text END"
+            // from 10^15 on: an integer is written in its digits (exactly, through bigint).
+            return "CASE WHEN \(x) = trunc(\(x)) AND \(x) >= -9223372036854775808 AND \(x) < 9223372036854775808 THEN \(x)::bigint::text ELSE \(x)::text END"
         case (.postgresql, _, _):
             return "\(x)::\(dialect.typeName(toType))"
         case (.sqlite, _, _):

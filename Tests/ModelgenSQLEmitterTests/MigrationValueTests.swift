@@ -143,8 +143,9 @@ import Testing
                 // takes (PostgreSQL writes some integral doubles beyond 2^53 in 17 digits where
                 // 16 read back the same).
                 guard let a = number(oldText, change.from), let b = number(newText, change.from) else { return false }
-                // An int is written in its digits, wherever it is stored.
-                if change.from == .int, a == a.rounded(), abs(a) <= 9_007_199_254_740_992, let integer = Int64(exactly: a) {
+                // An int is written in its digits, wherever it is stored (as a double, where it
+                // is a 64-bit integer: beyond, PostgreSQL writes the double).
+                if change.from == .int, a == a.rounded(), let integer = Int64(exactly: a) {
                     return newText == String(integer)
                 }
                 return a == b && significantDigits(newText).count <= (change.from == .float && floatIsReal ? 9 : 17)
