@@ -47,25 +47,36 @@ public struct Generator: Sendable {
         self.registry = registry
     }
 
-    /// Loads and validates the schema only (what `modelgen lint` runs).
-    public func lint(_ request: Request) -> Result {
+    /// Loads and validates the schema only: what a command that needs the model but makes no
+    /// file (`migrate`, `drift`) runs, and the first step of generating.
+    public func load(_ request: Request) -> Result {
         let loaded = SchemaLoading.load(request.inputs)
         let failed = loaded.schema == nil || loaded.diagnostics.contains { request.warningsAsErrors && $0.severity == .warning }
         return Result(schema: loaded.schema, files: [], diagnostics: loaded.diagnostics, succeeded: !failed)
+    }
+
+    /// Everything `generate` would refuse, with nothing kept (what `modelgen lint` runs): the
+    /// schema loaded and validated, then every emitter run with its files dropped as they are
+    /// made, so that the emitters' own checks (Swift names, SQL names, output paths) are found
+    /// too.
+    public func lint(_ request: Request) -> Result {
+        var result = generate(request, linted: load(request)) { _ in }
+        result.files = []
+        return result
     }
 
     /// Loads, validates and generates, returning every file with its text held (what `check`
     /// and a failing `gen` use: nothing is written until every file is known).
     public func generate(_ request: Request) -> Result {
         let collected = CollectedFiles()
-        var result = generate(request, linted: lint(request)) { collected.append($0.held()) }
+        var result = generate(request, linted: load(request)) { collected.append($0.held()) }
         if result.succeeded {
             result.files = collected.all.sorted { $0.path < $1.path }
         }
         return result
     }
 
-    /// Generates from `linted` (what `lint(request)` returned), handing each file to `sink`
+    /// Generates from `linted` (what `load(request)` returned), handing each file to `sink`
     /// as soon as it is made instead of returning them: the result's `files` is empty
     /// (`generate(_:)` is this with a sink that keeps them). When the result fails, the caller
     /// must discard whatever it did with the files. `sink` never gets a path `OutputPath`

@@ -69,23 +69,28 @@ struct SwiftTypeNames {
 
         var linked: Set<BuiltinClass> = []
         var linkingFiles: [BuiltinClass: [String]] = [:]
-        func visit(_ type: FieldType, in file: String) {
+        // Where each is first linked to, for a message about its Swift name.
+        var firstLinks: [BuiltinClass: SourceLocation] = [:]
+        func visit(_ type: FieldType, in file: String, at location: SourceLocation) {
             switch type {
             case .pointer(let name), .relation(let name), .inverse(let name, _):
                 guard !declared.contains(name), let builtin = BuiltinClass(rawValue: name) else { return }
                 linked.insert(builtin)
+                if firstLinks[builtin] == nil { firstLinks[builtin] = location }
                 if linkingFiles[builtin]?.contains(file) != true { linkingFiles[builtin, default: []].append(file) }
             case .array(let element), .map(let element):
-                visit(element, in: file)
+                visit(element, in: file, at: location)
             default:
                 break
             }
         }
         for definition in schema.classes {
-            definition.fields.forEach { visit($0.type, in: definition.file) }
-            if let builtin = definition.builtin { builtin.predefinedFields.forEach { visit($0.type, in: definition.file) } }
+            definition.fields.forEach { visit($0.type, in: definition.file, at: $0.location) }
+            if let builtin = definition.builtin {
+                builtin.predefinedFields.forEach { visit($0.type, in: definition.file, at: definition.location) }
+            }
         }
-        schema.embeddedTypes.forEach { definition in definition.fields.forEach { visit($0.type, in: definition.file) } }
+        schema.embeddedTypes.forEach { definition in definition.fields.forEach { visit($0.type, in: definition.file, at: $0.location) } }
         // A role or session names its user type, so linking to either brings `_User` along.
         var pending = Array(linked)
         while let builtin = pending.popLast() {
@@ -108,6 +113,8 @@ struct SwiftTypeNames {
             pointersStoredAsReferences = Self.pointersOnCycles(schema, implicitBuiltins: implicitBuiltins)
         }
 
+        Self.checkTypeNameClashes(schema, classes: classes, implicitBuiltins: implicitBuiltins, firstLinks: firstLinks,
+                                  diagnostics: &diagnostics)
         for definition in schema.classes where Self.reserved.contains(classes[definition.name]!) {
             diagnostics.error("class '\(definition.name)' would be the Swift type '\(classes[definition.name]!)', which the generated code needs for itself",
                               at: definition.location, notes: [.init("give the class another Swift name with 'swiftName'")])
@@ -131,6 +138,59 @@ struct SwiftTypeNames {
                               at: definition.location, notes: [.init("rename the embedded type")])
         }
         Self.warnAboutShadowing(schema, classes: classes, diagnostics: &diagnostics)
+    }
+
+    /// Two types of the schema that would be one Swift type, or two files whose names differ
+    /// only in case (`User.swift` twice, when the schema declares `User` and links to `_User`,
+    /// whose Swift name is `User`): an error at the second, with a note at the first and the fix.
+    private static func checkTypeNameClashes(_ schema: Schema, classes: [String: String], implicitBuiltins: [BuiltinClass],
+                                             firstLinks: [BuiltinClass: SourceLocation], diagnostics: inout DiagnosticCollector) {
+        struct Named {
+            var what: String
+            var swiftName: String
+            var location: SourceLocation
+            /// How to give it another Swift name.
+            var fix: String
+            /// A built-in class the schema links to without declaring: `location` is the link.
+            var isLink = false
+        }
+        var types: [Named] = []
+        for definition in schema.classes {
+            let swiftName = classes[definition.name]!
+            let what = definition.builtin == nil ? "class '\(definition.name)'" : "Parse's built-in class '\(definition.name)'"
+            types.append(Named(what: what, swiftName: swiftName, location: definition.location,
+                               fix: "give \(what) another Swift name with 'swiftName'"))
+        }
+        for builtin in implicitBuiltins {
+            guard let location = firstLinks[builtin] else { continue }  // linked by another built-in class only
+            let name = builtin.rawValue
+            types.append(Named(what: "Parse's built-in class '\(name)'", swiftName: builtinTypeName(builtin), location: location,
+                               fix: "declare '\(name)' with a Swift name of its own (`\(name): {swiftName: App\(builtinTypeName(builtin))}`)",
+                               isLink: true))
+        }
+        for definition in schema.enums {
+            types.append(Named(what: "enum '\(definition.name)'", swiftName: definition.name, location: definition.location,
+                               fix: "rename enum '\(definition.name)'"))
+        }
+        for definition in schema.embeddedTypes {
+            types.append(Named(what: "embedded type '\(definition.name)'", swiftName: definition.name, location: definition.location,
+                               fix: "rename embedded type '\(definition.name)'"))
+        }
+        var first: [String: Named] = [:]
+        for type in types {
+            let key = type.swiftName.lowercased()
+            guard let earlier = first[key] else {
+                first[key] = type
+                continue
+            }
+            let how = earlier.swiftName == type.swiftName
+                ? "would be the Swift type '\(type.swiftName)', as \(earlier.what) is"
+                : "would be the Swift type '\(type.swiftName)', whose file differs from \(earlier.what)'s ('\(earlier.swiftName)') only in case"
+            diagnostics.error("\(type.what)\(type.isLink ? ", which this field links to," : "") \(how)", at: type.location, notes: [
+                .init("\(earlier.what) is \(earlier.isLink ? "linked to" : "declared") here", at: earlier.location),
+                .init("\(type.fix), or \(earlier.fix)"),
+            ])
+        }
     }
 
     /// Warns about each declared type whose Swift name is one of ``shadowed``, in schema order.

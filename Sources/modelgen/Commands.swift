@@ -17,7 +17,7 @@ struct Gen: ParsableCommand {
 
     func run() throws {
         let settings = try Runner.settings(options)
-        let linted = settings.map { Generator().lint($0.request) }
+        let linted = settings.map { Generator().load($0.request) }
         // A model with errors, or an output that is not a folder, fails: generated in memory,
         // it is reported exactly as it always was.
         guard linted.allSatisfy(\.succeeded), settings.allSatisfy({ OutputStaging.canStage(into: $0.outputDirectory) }) else {
@@ -205,7 +205,7 @@ struct Check: ParsableCommand {
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Validate schemas without generating anything.")
+        abstract: "Find everything gen would refuse, without writing anything.")
 
     @Argument(help: "Schema files (YAML). Without any, the config's inputs.")
     var schemas: [String] = []

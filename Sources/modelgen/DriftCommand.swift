@@ -47,7 +47,7 @@ struct Drift: AsyncParsableCommand {
         }
         var differences: [String] = []
         for settings in runs {
-            let result = Generator().lint(settings.request)
+            let result = Generator().load(settings.request)
             Console.report(result.diagnostics.filter { $0.severity == .error })
             guard result.succeeded, let schema = result.schema else { throw ExitCode(1) }
             do {

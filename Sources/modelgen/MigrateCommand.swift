@@ -132,7 +132,7 @@ struct Migrate: ParsableCommand {
 
     /// Loads the model's schema, as `lint` does, and refuses one whose SQL `gen` would refuse.
     private static func validate(_ request: Generator.Request, layout: SQLOptions.Layout, dialects: [SQLOptions.Dialect]) throws -> Schema {
-        let result = Generator().lint(request)
+        let result = Generator().load(request)
         Console.report(result.diagnostics.filter { $0.severity == .error })
         guard result.succeeded, let schema = result.schema else { throw ExitCode(1) }
         var problems = DiagnosticCollector()

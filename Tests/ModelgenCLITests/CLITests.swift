@@ -68,6 +68,29 @@ private let validSchema = """
         #expect(failed.stdout == "", "a failed lint claims nothing")
     }
 
+    /// `lint` refuses what `gen` refuses, the emitters' own checks included (a Swift type
+    /// name two classes would share, SQL names that collide), with the same located messages,
+    /// and writes nothing.
+    @Test func lintFindsWhatGenRefuses() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("user.yaml", "classes:\n  User:\n    fields:\n      name: string\n  Post:\n    fields:\n      author: pointer<_User>\n")
+        try sandbox.write("index.yaml", "classes:\n  Book:\n    fields:\n      title: {type: string, index: true}\n      code: string\n    indexes:\n      - {fields: [code], name: Book_title_idx}\n")
+        let expected = [
+            "user.yaml": "user.yaml:7:7: error: Parse's built-in class '_User', which this field links to, would be the Swift type 'User', as class 'User' is\n",
+            "index.yaml": "index.yaml:7:9: error: SQL name 'Book_title_idx' of the index on code of class 'Book' is already the name of the index of field 'title' of class 'Book'\n",
+        ]
+        for (file, firstLine) in expected {
+            let lint = try modelgen(["lint", file], in: sandbox.path)
+            let gen = try modelgen(["gen", file, "--output", "Generated"], in: sandbox.path)
+            #expect(lint.status == 1 && gen.status == 1, "\(file)")
+            #expect(lint.stderr.hasPrefix(firstLine), "\(lint.stderr)")
+            #expect(lint.stderr == gen.stderr, "\(file)")
+            #expect(lint.stdout == "")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path + "/Generated"))
+    }
+
     /// The version is written once (ModelgenVersion) and the changelog's top entry names it.
     @Test func versionIsTheChangelogsLatest() throws {
         let run = try modelgen(["--version"], in: packageRoot.path)

@@ -89,7 +89,7 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         let collected = Collected()
         let generator = Generator(registry: ListingEmitter.registry)
         let request = Generator.Request(inputs: [input])
-        let result = generator.generate(request, linted: generator.lint(request), into: collected.add)
+        let result = generator.generate(request, linted: generator.load(request), into: collected.add)
         #expect(!result.succeeded)
         #expect(result.diagnostics.map(\.description) == [
             "modelgen: error: output path 'Listing/a\\b.txt' contains a NUL or backslash",
@@ -368,7 +368,7 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
             request.emitters = [EmitterSelection(name: "listing", options: options)]
         }
         let staging = OutputStaging(directory: output)
-        let result = generator.generate(request, linted: generator.lint(request), into: staging.add)
+        let result = generator.generate(request, linted: generator.load(request), into: staging.add)
         return (staging, result)
     }
 
@@ -581,7 +581,7 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         let request = try libraryRequest(in: directory)
         let inMemory = Generator().generate(request)
         let collected = Collected()
-        let streamed = Generator().generate(request, linted: Generator().lint(request), into: collected.add)
+        let streamed = Generator().generate(request, linted: Generator().load(request), into: collected.add)
         #expect(inMemory.succeeded && streamed.succeeded && streamed.files.isEmpty)
         #expect(inMemory.files.count > 2)
         #expect(collected.files.sorted { $0.path < $1.path } == inMemory.files)
@@ -595,7 +595,7 @@ private func generate(_ directory: TemporaryDirectory, suffix: String? = nil) ->
         // Streamed files reach the sink on threads of their own; a slow sink must still have
         // finished with every one of them (rendered it whole) when `generate` returns.
         let collected = Collected()
-        let result = Generator().generate(request, linted: Generator().lint(request)) { file in
+        let result = Generator().generate(request, linted: Generator().load(request)) { file in
             guard file.isStreamed else { return collected.add(file) }
             Thread.sleep(forTimeInterval: 0.05)
             collected.add(file.held())

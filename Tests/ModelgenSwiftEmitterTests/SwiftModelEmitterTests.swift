@@ -223,6 +223,37 @@ import Testing
         #expect(files["Swift/ForumThread.swift"] != nil && files["Swift/Task2.swift"] != nil && files["Swift/Timer.swift"] != nil)
     }
 
+    /// Two types that would be one Swift type, or two files that differ only in case, are
+    /// refused at the second, with the first and the fix: a built-in class linked to without
+    /// being declared takes its Swift name (`_User` is `User`) from the link.
+    @Test func typesThatWouldShareASwiftNameAreRefusedWhereTheyAre() {
+        let (files, diagnostics) = emitSwift("""
+            classes:
+              User:
+                fields:
+                  name: string
+              Post:
+                fields:
+                  author: pointer<_User>
+                  editors: array<pointer<_Role>>
+              Member:
+                swiftName: role
+            """)
+        #expect(files.isEmpty)
+        #expect(diagnostics == [
+            """
+            Test.yaml:7:7: error: Parse's built-in class '_User', which this field links to, would be the Swift type 'User', as class 'User' is
+            Test.yaml:2:3: note: class 'User' is declared here
+            Test.yaml:7:7: note: declare '_User' with a Swift name of its own (`_User: {swiftName: AppUser}`), or give class 'User' another Swift name with 'swiftName'
+            """,
+            """
+            Test.yaml:8:7: error: Parse's built-in class '_Role', which this field links to, would be the Swift type 'Role', whose file differs from class 'Member''s ('role') only in case
+            Test.yaml:9:3: note: class 'Member' is declared here
+            Test.yaml:8:7: note: declare '_Role' with a Swift name of its own (`_Role: {swiftName: AppRole}`), or give class 'Member' another Swift name with 'swiftName'
+            """,
+        ], "\(diagnostics)")
+    }
+
     @Test func reservedTypeNamesAreRefusedWithTheirLocation() {
         let (files, diagnostics) = emitSwift("version: 1\nenums:\n  Field:\n    values: [a]\nclasses:\n  Query:\n    fields:\n      name: string\n  String:\n    swiftName: Text\n")
         #expect(files.isEmpty)
