@@ -729,7 +729,7 @@ enum CompiledSwiftTemplates {
         if let v1 = view.memberwiseInit {
             output.appendLiteral("    /// A new `")
             output.append(view.typeName)
-            output.appendLiteral("` with the given field values; every other field is `nil`.\n    ")
+            output.appendLiteral("` with the given field values: a field left out has the schema's\n    /// default, if it has one, or `nil`.\n    ")
             output.append(view.common.access)
             output.appendLiteral("init(\n")
             v1.parameters.withUnsafeBufferPointer { b2 in
@@ -786,7 +786,7 @@ enum CompiledSwiftTemplates {
             output.append(view.typeName)
             output.appendLiteral("` is decoded, encoded, merged and compared.\n")
             if view.hasStoredFields == true {
-                output.appendLiteral("    // The table is the initializer itself, not a helper function: optimizing a helper's key\n    // paths was a large part of a release build of the models.\n    static let storedFields: [ParseStoredField<")
+                output.appendLiteral("    static let storedFields: [ParseStoredField<")
                 output.append(view.typeName)
                 output.appendLiteral(">] = [\n")
                 for v1 in view.storedFields ?? [] {

@@ -43,9 +43,12 @@ struct SwiftViewModels {
         let isPointer: Bool
         /// Set for the few SDK-required fields that are not optional.
         let initialValue: String?
+        /// The schema's default as a Swift expression: the initializers' default argument.
+        let defaultArgument: String?
 
         init(parseName: String, swiftName: String, type: String, keyType: String? = nil, doc: [SwiftDocLine],
-             isRequired: Bool, isPredefined: Bool, isPointer: Bool = false, initialValue: String? = nil) {
+             isRequired: Bool, isPredefined: Bool, isPointer: Bool = false, initialValue: String? = nil,
+             defaultArgument: String? = nil) {
             self.parseName = parseName
             self.swiftName = swiftName
             identifier = SwiftSyntax.identifier(swiftName)
@@ -57,6 +60,14 @@ struct SwiftViewModels {
             self.isPredefined = isPredefined
             self.isPointer = isPointer
             self.initialValue = initialValue
+            self.defaultArgument = defaultArgument
+        }
+
+        /// The type of its initializer parameter: required, or optional with the schema's
+        /// default (`Bool? = true`) or `nil`.
+        var parameterType: SwiftTypeText {
+            if isRequired { return SwiftTypeText(type: type, suffix: defaultArgument.map { " = " + $0 } ?? "") }
+            return SwiftTypeText(type: type, suffix: "? = " + (defaultArgument ?? "nil"))
         }
     }
 
@@ -104,7 +115,7 @@ struct SwiftViewModels {
                 stored.append(Stored(parseName: field.name, swiftName: swiftName, type: names.storedType(of: field, in: parseName)!,
                                      keyType: names.swiftType(field.type)!,
                                      doc: fieldDoc(field, inClass: parseName), isRequired: field.isRequired, isPredefined: false,
-                                     isPointer: isPointer))
+                                     isPointer: isPointer, defaultArgument: field.defaultValue.map { swiftLiteral($0, type: field.type) }))
             }
         }
         var keys = [
@@ -158,11 +169,9 @@ struct SwiftViewModels {
             view.hasStoredFields = !stored.isEmpty
         }
         if !custom.isEmpty {
-            let parameters = Self.parameterOrder(custom)
-            view.memberwiseInit = SwiftMemberwiseInitView(parameters: parameters.enumerated().map { index, field in
-                SwiftParameterView(label: field.identifier,
-                                   type: field.isRequired ? SwiftTypeText(type: field.type) : .optionalParameter(field.type),
-                                   comma: index == parameters.count - 1 ? "" : ",")
+            // In schema order: a field with a default, or optional, may be left out wherever it is.
+            view.memberwiseInit = SwiftMemberwiseInitView(parameters: custom.enumerated().map { index, field in
+                SwiftParameterView(label: field.identifier, type: field.parameterType, comma: index == custom.count - 1 ? "" : ",")
             })
         }
         if builtin == .user && options.runtime == .parseRuntime {
@@ -174,27 +183,14 @@ struct SwiftViewModels {
     /// The session helpers of the user class (`signUp`, `logIn`, `become`, `current`, `logOut`)
     /// over ParseRuntime's client; `signUp` takes the schema's own fields too.
     private func userHelpers(typeName: String, fields: [Stored]) -> SwiftUserHelpersView {
-        let ordered = Self.parameterOrder(fields)
+        let ordered = fields
         let labels = ordered.map { $0.identifier }
         // The client parameter's inner name must differ from every field parameter's.
         let client = ["client", "parseClient", "parseClient_"].first { !labels.contains($0) }!
         return SwiftUserHelpersView(
             typeName: typeName, client: client, hasParameters: !ordered.isEmpty,
-            parameters: ordered.map { field in
-                SwiftUserParameterView(label: field.identifier,
-                                       type: field.isRequired ? SwiftTypeText(type: field.type) : .optionalParameter(field.type))
-            },
+            parameters: ordered.map { field in SwiftUserParameterView(label: field.identifier, type: field.parameterType) },
             arguments: labels.map { "\($0): \($0)" }.joined(separator: ", "))
-    }
-
-    /// Fields in the order initializers take them: required ones first (no default), then the
-    /// rest, each group in schema order.
-    private static func parameterOrder(_ fields: [Stored]) -> [Stored] {
-        var ordered: [Stored] = []
-        ordered.reserveCapacity(fields.count)
-        for field in fields where field.isRequired { ordered.append(field) }
-        for field in fields where !field.isRequired { ordered.append(field) }
-        return ordered
     }
 
     static func builtinDescription(_ builtin: BuiltinClass) -> String {
@@ -236,9 +232,7 @@ struct SwiftViewModels {
             names.swiftType(field.type).map { (field, $0) }
         }
         let spaced = fields.contains { $0.0.description != nil }
-        let required = fields.filter { $0.0.isRequired }
-        let optional = fields.filter { !$0.0.isRequired }
-        let parameters = required + optional
+        let parameters = fields
         var codingKeys: SwiftCodingKeysView?
         if fields.contains(where: { ($0.0.swiftName ?? $0.0.name) != $0.0.name }) {
             codingKeys = SwiftCodingKeysView(keys: fields.map { field, _ in
@@ -256,7 +250,8 @@ struct SwiftViewModels {
             hasParameters: !parameters.isEmpty,
             parameters: parameters.enumerated().map { index, pair in
                 let (field, type) = pair
-                let defaultText = field.isRequired ? "" : " = " + (field.defaultValue.map { swiftLiteral($0, type: field.type) } ?? "nil")
+                let value = field.defaultValue.map { swiftLiteral($0, type: field.type) }
+                let defaultText = field.isRequired ? value.map { " = " + $0 } ?? "" : " = " + (value ?? "nil")
                 return SwiftParameterView(label: SwiftSyntax.identifier(field.swiftName ?? field.name),
                                           type: SwiftTypeText(type: type, suffix: (field.isRequired ? "" : "?") + defaultText),
                                           comma: index == parameters.count - 1 ? "" : ",")

@@ -197,7 +197,8 @@ public enum DefaultTemplates {
 
             extension {{{typeName}}} {
             {{#memberwiseInit}}
-                /// A new `{{{typeName}}}` with the given field values; every other field is `nil`.
+                /// A new `{{{typeName}}}` with the given field values: a field left out has the schema's
+                /// default, if it has one, or `nil`.
                 {{{access}}}init(
             {{#parameters}}
                     {{{label}}}: {{{type}}}{{{comma}}}
@@ -229,8 +230,6 @@ public enum DefaultTemplates {
             {{#parseRuntime}}
                 /// The stored fields by Parse name: how `{{{typeName}}}` is decoded, encoded, merged and compared.
             {{#hasStoredFields}}
-                // The table is the initializer itself, not a helper function: optimizing a helper's key
-                // paths was a large part of a release build of the models.
                 static let storedFields: [ParseStoredField<{{{typeName}}}>] = [
             {{#storedFields}}
                     .{{{kind}}}({{{key}}}, \.{{{name}}}),

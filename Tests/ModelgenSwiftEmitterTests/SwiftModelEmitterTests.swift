@@ -334,7 +334,7 @@ import Testing
         #expect(body(emitSwift(yaml).files["Swift/Visibility.swift"]).contains("    case `public` = \"public\"\n"))
     }
 
-    @Test func embeddedDefaultsBecomeInitializerDefaults() {
+    @Test func embeddedDefaultsBecomeInitializerDefaultsInSchemaOrder() {
         let (files, _) = emitSwift("""
             version: 1
             embedded:
@@ -352,13 +352,40 @@ import Testing
         let text = body(files["Swift/Slot.swift"])
         #expect(text.contains("""
                 public init(
-                    at: Date,
                     start: Date? = Date(timeIntervalSince1970: 1706693400.25),
                     weight: Double? = 2.0,
                     label: String? = "a \\"b\\"",
-                    size: Size? = .large
+                    size: Size? = .large,
+                    at: Date
                 ) {
-            """))
+            """), "\(text)")
+    }
+
+    /// A class's initializer takes its fields in schema order (a required field after optional
+    /// ones too), with the schema's defaults as its default arguments, a required field's included.
+    @Test func classInitializersTakeFieldsInSchemaOrderWithTheirDefaults() {
+        let (files, _) = emitSwift("""
+            classes:
+              Dog:
+                fields:
+                  items: array<string>
+                  age: {type: int, default: 0}
+                  owner: string!
+                  kind: {type: string, required: true, default: dog}
+                  good: {type: bool, default: true}
+            """)
+        let text = body(files["Swift/Dog.swift"])
+        #expect(text.contains("""
+                /// A new `Dog` with the given field values: a field left out has the schema's
+                /// default, if it has one, or `nil`.
+                public init(
+                    items: [String]? = nil,
+                    age: Int? = 0,
+                    owner: String,
+                    kind: String = "dog",
+                    good: Bool? = true
+                ) {
+            """), "\(text)")
     }
 
     @Test func builtinClassesConformToTheirProtocolsAndLinkedOnesAreGenerated() {

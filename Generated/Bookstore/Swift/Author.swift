@@ -19,7 +19,8 @@ public struct Author: ParseObject, Sendable {
 }
 
 extension Author {
-    /// A new `Author` with the given field values; every other field is `nil`.
+    /// A new `Author` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String
     ) {
@@ -28,8 +29,6 @@ extension Author {
     }
 
     /// The stored fields by Parse name: how `Author` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Author>] = [
         .field("name", \.name),
     ]

@@ -19,7 +19,8 @@ public struct Genre: ParseObject, Sendable {
 }
 
 extension Genre {
-    /// A new `Genre` with the given field values; every other field is `nil`.
+    /// A new `Genre` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String
     ) {
@@ -28,8 +29,6 @@ extension Genre {
     }
 
     /// The stored fields by Parse name: how `Genre` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Genre>] = [
         .field("name", \.name),
     ]

@@ -19,7 +19,8 @@ public struct Publisher: ParseObject, Sendable {
 }
 
 extension Publisher {
-    /// A new `Publisher` with the given field values; every other field is `nil`.
+    /// A new `Publisher` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String
     ) {
@@ -28,8 +29,6 @@ extension Publisher {
     }
 
     /// The stored fields by Parse name: how `Publisher` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Publisher>] = [
         .field("name", \.name),
     ]

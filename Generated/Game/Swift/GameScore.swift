@@ -27,11 +27,12 @@ public struct GameScore: ParseObject, Sendable {
 }
 
 extension GameScore {
-    /// A new `GameScore` with the given field values; every other field is `nil`.
+    /// A new `GameScore` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         score: Int? = nil,
         playerName: String? = nil,
-        cheatMode: Bool? = nil,
+        cheatMode: Bool? = false,
         skills: [String]? = nil
     ) {
         self.init()
@@ -42,8 +43,6 @@ extension GameScore {
     }
 
     /// The stored fields by Parse name: how `GameScore` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<GameScore>] = [
         .field("score", \.score),
         .field("playerName", \.playerName),

@@ -26,7 +26,8 @@ public struct Place: ParseObject, Sendable {
 }
 
 extension Place {
-    /// A new `Place` with the given field values; every other field is `nil`.
+    /// A new `Place` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         location: ParseGeoPoint? = nil,
@@ -39,8 +40,6 @@ extension Place {
     }
 
     /// The stored fields by Parse name: how `Place` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Place>] = [
         .field("name", \.name),
         .field("location", \.location),

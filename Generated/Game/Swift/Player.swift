@@ -22,7 +22,8 @@ public struct Player: ParseObject, Sendable {
 }
 
 extension Player {
-    /// A new `Player` with the given field values; every other field is `nil`.
+    /// A new `Player` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         picture: ParseFile? = nil
@@ -33,8 +34,6 @@ extension Player {
     }
 
     /// The stored fields by Parse name: how `Player` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Player>] = [
         .field("name", \.name),
         .field("picture", \.picture),

@@ -30,12 +30,13 @@ public struct GroceryItem: ParseObject, Sendable {
 }
 
 extension GroceryItem {
-    /// A new `GroceryItem` with the given field values; every other field is `nil`.
+    /// A new `GroceryItem` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
-        quantity: Double? = nil,
+        quantity: Double? = 1.0,
         unit: Unit? = nil,
-        bought: Bool? = nil
+        bought: Bool? = false
     ) {
         self.init()
         self.name = name
@@ -45,8 +46,6 @@ extension GroceryItem {
     }
 
     /// The stored fields by Parse name: how `GroceryItem` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<GroceryItem>] = [
         .field("name", \.name),
         .field("quantity", \.quantity),

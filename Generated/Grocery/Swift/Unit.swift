@@ -19,7 +19,8 @@ public struct Unit: ParseObject, Sendable {
 }
 
 extension Unit {
-    /// A new `Unit` with the given field values; every other field is `nil`.
+    /// A new `Unit` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String
     ) {
@@ -28,8 +29,6 @@ extension Unit {
     }
 
     /// The stored fields by Parse name: how `Unit` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Unit>] = [
         .field("name", \.name),
     ]

@@ -18,7 +18,8 @@ public struct ISBN: ParseObject, Sendable {
 }
 
 extension ISBN {
-    /// A new `ISBN` with the given field values; every other field is `nil`.
+    /// A new `ISBN` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         value: String
     ) {
@@ -27,8 +28,6 @@ extension ISBN {
     }
 
     /// The stored fields by Parse name: how `ISBN` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<ISBN>] = [
         .field("value", \.value),
     ]

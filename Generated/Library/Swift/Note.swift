@@ -20,7 +20,8 @@ public struct Note: ParseObject, Sendable {
 }
 
 extension Note {
-    /// A new `Note` with the given field values; every other field is `nil`.
+    /// A new `Note` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         owner: User,
         body: String? = nil
@@ -31,8 +32,6 @@ extension Note {
     }
 
     /// The stored fields by Parse name: how `Note` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Note>] = [
         .pointer("owner", \.owner),
         .field("body", \.body),

@@ -24,7 +24,8 @@ public struct Business: ParseObject, Sendable {
 }
 
 extension Business {
-    /// A new `Business` with the given field values; every other field is `nil`.
+    /// A new `Business` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         addresses: [Address]? = nil,
@@ -37,8 +38,6 @@ extension Business {
     }
 
     /// The stored fields by Parse name: how `Business` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Business>] = [
         .field("name", \.name),
         .field("addresses", \.addresses),

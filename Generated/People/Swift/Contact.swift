@@ -21,7 +21,8 @@ public struct Contact: ParseObject, Sendable {
 }
 
 extension Contact {
-    /// A new `Contact` with the given field values; every other field is `nil`.
+    /// A new `Contact` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         address: Address? = nil
@@ -32,8 +33,6 @@ extension Contact {
     }
 
     /// The stored fields by Parse name: how `Contact` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Contact>] = [
         .field("name", \.name),
         .field("address", \.address),

@@ -26,7 +26,8 @@ public struct Dog: ParseObject, Sendable {
 }
 
 extension Dog {
-    /// A new `Dog` with the given field values; every other field is `nil`.
+    /// A new `Dog` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         breed: String? = nil,
@@ -41,8 +42,6 @@ extension Dog {
     }
 
     /// The stored fields by Parse name: how `Dog` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Dog>] = [
         .field("name", \.name),
         .field("breed", \.breed),

@@ -22,7 +22,8 @@ public struct DogClub: ParseObject, Sendable {
 }
 
 extension DogClub {
-    /// A new `DogClub` with the given field values; every other field is `nil`.
+    /// A new `DogClub` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         area: ParsePolygon? = nil
@@ -33,8 +34,6 @@ extension DogClub {
     }
 
     /// The stored fields by Parse name: how `DogClub` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<DogClub>] = [
         .field("name", \.name),
         .field("area", \.area),

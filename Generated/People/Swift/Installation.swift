@@ -31,7 +31,8 @@ public struct Installation: ParseInstallation, Sendable {
 }
 
 extension Installation {
-    /// A new `Installation` with the given field values; every other field is `nil`.
+    /// A new `Installation` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         person: Person? = nil
     ) {
@@ -40,8 +41,6 @@ extension Installation {
     }
 
     /// The stored fields by Parse name: how `Installation` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Installation>] = [
         .predefined("installationId", \.installationId),
         .predefined("deviceToken", \.deviceToken),

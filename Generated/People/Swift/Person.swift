@@ -27,7 +27,8 @@ public struct Person: ParseObject, Sendable {
 }
 
 extension Person {
-    /// A new `Person` with the given field values; every other field is `nil`.
+    /// A new `Person` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         birthday: Date? = nil,
@@ -42,8 +43,6 @@ extension Person {
     }
 
     /// The stored fields by Parse name: how `Person` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Person>] = [
         .field("name", \.name),
         .field("birthday", \.birthday),

@@ -24,10 +24,11 @@ public struct TaskObject: ParseObject, Sendable {
 }
 
 extension TaskObject {
-    /// A new `TaskObject` with the given field values; every other field is `nil`.
+    /// A new `TaskObject` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
-        done: Bool? = nil
+        done: Bool? = false
     ) {
         self.init()
         self.title = title
@@ -35,8 +36,6 @@ extension TaskObject {
     }
 
     /// The stored fields by Parse name: how `TaskObject` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<TaskObject>] = [
         .field("title", \.title),
         .field("done", \.done),

@@ -23,8 +23,6 @@ public struct User: ParseUser, Sendable {
 
 extension User {
     /// The stored fields by Parse name: how `User` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<User>] = [
         .predefined("username", \.username),
         .predefined("password", \.password),

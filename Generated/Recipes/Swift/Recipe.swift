@@ -41,13 +41,14 @@ public struct Recipe: ParseObject, Sendable {
 }
 
 extension Recipe {
-    /// A new `Recipe` with the given field values; every other field is `nil`.
+    /// A new `Recipe` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         servings: Int? = nil,
         price: Double? = nil,
-        isAvailable: Bool? = nil,
-        category: Category? = nil,
+        isAvailable: Bool? = true,
+        category: Category? = .dinner,
         ingredients: [Ingredient]? = nil,
         sideOptions: [String]? = nil,
         nutritionalInfo: [String: String]? = nil,
@@ -66,8 +67,6 @@ extension Recipe {
     }
 
     /// The stored fields by Parse name: how `Recipe` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Recipe>] = [
         .field("name", \.name),
         .field("servings", \.servings),

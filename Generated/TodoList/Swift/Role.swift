@@ -21,8 +21,6 @@ public struct Role: ParseRole, Sendable {
 
 extension Role {
     /// The stored fields by Parse name: how `Role` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Role>] = [
         .predefined("name", \.name),
     ]

@@ -27,11 +27,12 @@ public struct TodoList: ParseObject, Sendable {
 }
 
 extension TodoList {
-    /// A new `TodoList` with the given field values; every other field is `nil`.
+    /// A new `TodoList` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
         owner: User,
-        archived: Bool? = nil
+        archived: Bool? = false
     ) {
         self.init()
         self.title = title
@@ -40,8 +41,6 @@ extension TodoList {
     }
 
     /// The stored fields by Parse name: how `TodoList` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<TodoList>] = [
         .field("title", \.title),
         .pointer("owner", \.owner),

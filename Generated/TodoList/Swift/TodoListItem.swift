@@ -55,14 +55,15 @@ public struct TodoListItem: ParseObject, Sendable {
 }
 
 extension TodoListItem {
-    /// A new `TodoListItem` with the given field values; every other field is `nil`.
+    /// A new `TodoListItem` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
-        list: TodoList,
         description: String? = nil,
+        list: TodoList,
         assignee: User? = nil,
-        priority: Priority? = nil,
-        status: Status? = nil,
+        priority: Priority? = .normal,
+        status: Status? = .open,
         dueDate: Date? = nil,
         completedAt: Date? = nil,
         estimateHours: Double? = nil,
@@ -75,8 +76,8 @@ extension TodoListItem {
     ) {
         self.init()
         self.title = title
-        self.list = list
         self.description = description
+        self.list = list
         self.assignee = assignee
         self.priority = priority
         self.status = status
@@ -92,8 +93,6 @@ extension TodoListItem {
     }
 
     /// The stored fields by Parse name: how `TodoListItem` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<TodoListItem>] = [
         .field("title", \.title),
         .field("description", \.description),

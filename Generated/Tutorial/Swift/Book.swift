@@ -20,7 +20,8 @@ public struct Book: ParseObject, Sendable {
 }
 
 extension Book {
-    /// A new `Book` with the given field values; every other field is `nil`.
+    /// A new `Book` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
         relatedBook: Book? = nil
@@ -31,8 +32,6 @@ extension Book {
     }
 
     /// The stored fields by Parse name: how `Book` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Book>] = [
         .field("title", \.title),
         .pointer("relatedBook", \.relatedBook),

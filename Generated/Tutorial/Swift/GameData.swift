@@ -19,7 +19,8 @@ public struct GameData: ParseObject, Sendable {
 }
 
 extension GameData {
-    /// A new `GameData` with the given field values; every other field is `nil`.
+    /// A new `GameData` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         bytes: ParseBytes? = nil,
         fence: ParsePolygon? = nil
@@ -30,8 +31,6 @@ extension GameData {
     }
 
     /// The stored fields by Parse name: how `GameData` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<GameData>] = [
         .field("bytes", \.bytes),
         .field("fence", \.fence),

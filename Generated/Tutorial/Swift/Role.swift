@@ -21,7 +21,8 @@ public struct Role: ParseRole, Sendable {
 }
 
 extension Role {
-    /// A new `Role` with the given field values; every other field is `nil`.
+    /// A new `Role` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         subtitle: String? = nil
     ) {
@@ -30,8 +31,6 @@ extension Role {
     }
 
     /// The stored fields by Parse name: how `Role` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Role>] = [
         .predefined("name", \.name),
         .field("subtitle", \.subtitle),

@@ -19,7 +19,8 @@ public struct Genre: ParseObject, Sendable {
 }
 
 extension Genre {
-    /// A new `Genre` with the given field values; every other field is `nil`.
+    /// A new `Genre` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String
     ) {

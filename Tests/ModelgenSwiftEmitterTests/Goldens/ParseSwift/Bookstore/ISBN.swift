@@ -19,7 +19,8 @@ public struct ISBN: ParseObject, Sendable {
 }
 
 extension ISBN {
-    /// A new `ISBN` with the given field values; every other field is `nil`.
+    /// A new `ISBN` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         value: String
     ) {

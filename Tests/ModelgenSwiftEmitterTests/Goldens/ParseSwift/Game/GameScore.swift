@@ -27,11 +27,12 @@ public struct GameScore: ParseObject, Sendable {
 }
 
 extension GameScore {
-    /// A new `GameScore` with the given field values; every other field is `nil`.
+    /// A new `GameScore` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         score: Int? = nil,
         playerName: String? = nil,
-        cheatMode: Bool? = nil,
+        cheatMode: Bool? = false,
         skills: [String]? = nil
     ) {
         self.init()

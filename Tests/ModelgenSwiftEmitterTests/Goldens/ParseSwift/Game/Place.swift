@@ -26,7 +26,8 @@ public struct Place: ParseObject, Sendable {
 }
 
 extension Place {
-    /// A new `Place` with the given field values; every other field is `nil`.
+    /// A new `Place` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         location: ParseGeoPoint? = nil,

@@ -22,7 +22,8 @@ public struct Player: ParseObject, Sendable {
 }
 
 extension Player {
-    /// A new `Player` with the given field values; every other field is `nil`.
+    /// A new `Player` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         picture: ParseFile? = nil

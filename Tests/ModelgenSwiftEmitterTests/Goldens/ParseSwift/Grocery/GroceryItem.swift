@@ -30,12 +30,13 @@ public struct GroceryItem: ParseObject, Sendable {
 }
 
 extension GroceryItem {
-    /// A new `GroceryItem` with the given field values; every other field is `nil`.
+    /// A new `GroceryItem` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
-        quantity: Double? = nil,
+        quantity: Double? = 1.0,
         unit: Unit? = nil,
-        bought: Bool? = nil
+        bought: Bool? = false
     ) {
         self.init()
         self.name = name

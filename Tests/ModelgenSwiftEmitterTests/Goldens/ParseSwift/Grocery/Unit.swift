@@ -19,7 +19,8 @@ public struct Unit: ParseObject, Sendable {
 }
 
 extension Unit {
-    /// A new `Unit` with the given field values; every other field is `nil`.
+    /// A new `Unit` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String
     ) {

@@ -44,12 +44,13 @@ public struct Book: ParseObject, Sendable {
 }
 
 extension Book {
-    /// A new `Book` with the given field values; every other field is `nil`.
+    /// A new `Book` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
         publishingYear: Int? = nil,
         price: Double? = nil,
-        isAvailable: Bool? = nil,
+        isAvailable: Bool? = true,
         genre: Genre? = nil,
         isbn: ISBN? = nil,
         publisher: Publisher? = nil,

@@ -20,7 +20,8 @@ public struct Note: ParseObject, Sendable {
 }
 
 extension Note {
-    /// A new `Note` with the given field values; every other field is `nil`.
+    /// A new `Note` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         owner: User,
         body: String? = nil

@@ -18,7 +18,8 @@ public struct Publisher: ParseObject, Sendable {
 }
 
 extension Publisher {
-    /// A new `Publisher` with the given field values; every other field is `nil`.
+    /// A new `Publisher` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String
     ) {

@@ -24,7 +24,8 @@ public struct Business: ParseObject, Sendable {
 }
 
 extension Business {
-    /// A new `Business` with the given field values; every other field is `nil`.
+    /// A new `Business` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         addresses: [Address]? = nil,

@@ -21,7 +21,8 @@ public struct Contact: ParseObject, Sendable {
 }
 
 extension Contact {
-    /// A new `Contact` with the given field values; every other field is `nil`.
+    /// A new `Contact` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         address: Address? = nil

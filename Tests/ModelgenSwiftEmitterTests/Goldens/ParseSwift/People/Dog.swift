@@ -29,7 +29,8 @@ public struct Dog: ParseObject, Sendable {
 }
 
 extension Dog {
-    /// A new `Dog` with the given field values; every other field is `nil`.
+    /// A new `Dog` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         breed: String? = nil,

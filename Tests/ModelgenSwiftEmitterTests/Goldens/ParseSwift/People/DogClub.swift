@@ -22,7 +22,8 @@ public struct DogClub: ParseObject, Sendable {
 }
 
 extension DogClub {
-    /// A new `DogClub` with the given field values; every other field is `nil`.
+    /// A new `DogClub` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         area: ParsePolygon? = nil

@@ -31,7 +31,8 @@ public struct Installation: ParseInstallation, Sendable {
 }
 
 extension Installation {
-    /// A new `Installation` with the given field values; every other field is `nil`.
+    /// A new `Installation` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         person: Person? = nil
     ) {

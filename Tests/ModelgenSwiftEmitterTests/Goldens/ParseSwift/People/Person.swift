@@ -27,7 +27,8 @@ public struct Person: ParseObject, Sendable {
 }
 
 extension Person {
-    /// A new `Person` with the given field values; every other field is `nil`.
+    /// A new `Person` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         birthday: Date? = nil,

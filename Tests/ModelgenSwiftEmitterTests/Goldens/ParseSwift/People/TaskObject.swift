@@ -24,10 +24,11 @@ public struct TaskObject: ParseObject, Sendable {
 }
 
 extension TaskObject {
-    /// A new `TaskObject` with the given field values; every other field is `nil`.
+    /// A new `TaskObject` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
-        done: Bool? = nil
+        done: Bool? = false
     ) {
         self.init()
         self.title = title

@@ -41,13 +41,14 @@ public struct Recipe: ParseObject, Sendable {
 }
 
 extension Recipe {
-    /// A new `Recipe` with the given field values; every other field is `nil`.
+    /// A new `Recipe` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         servings: Int? = nil,
         price: Double? = nil,
-        isAvailable: Bool? = nil,
-        category: Category? = nil,
+        isAvailable: Bool? = true,
+        category: Category? = .dinner,
         ingredients: [Ingredient]? = nil,
         sideOptions: [String]? = nil,
         nutritionalInfo: [String: String]? = nil,

@@ -27,11 +27,12 @@ public struct TodoList: ParseObject, Sendable {
 }
 
 extension TodoList {
-    /// A new `TodoList` with the given field values; every other field is `nil`.
+    /// A new `TodoList` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
         owner: User,
-        archived: Bool? = nil
+        archived: Bool? = false
     ) {
         self.init()
         self.title = title

@@ -77,14 +77,15 @@ public struct TodoListItem: ParseObject, Sendable {
 }
 
 extension TodoListItem {
-    /// A new `TodoListItem` with the given field values; every other field is `nil`.
+    /// A new `TodoListItem` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
-        list: TodoList,
         description: String? = nil,
+        list: TodoList,
         assignee: User? = nil,
-        priority: Priority? = nil,
-        status: Status? = nil,
+        priority: Priority? = .normal,
+        status: Status? = .open,
         dueDate: Date? = nil,
         completedAt: Date? = nil,
         estimateHours: Double? = nil,
@@ -97,8 +98,8 @@ extension TodoListItem {
     ) {
         self.init()
         self.title = title
-        self.list = list
         self.description = description
+        self.list = list
         self.assignee = assignee
         self.priority = priority
         self.status = status

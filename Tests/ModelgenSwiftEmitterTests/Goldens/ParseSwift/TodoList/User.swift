@@ -33,7 +33,8 @@ public struct User: ParseUser, Sendable {
 }
 
 extension User {
-    /// A new `User` with the given field values; every other field is `nil`.
+    /// A new `User` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         displayName: String? = nil,
         avatar: ParseFile? = nil,

@@ -22,7 +22,8 @@ public struct Author: ParseObject, Sendable {
 }
 
 extension Author {
-    /// A new `Author` with the given field values; every other field is `nil`.
+    /// A new `Author` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String,
         book: Book? = nil,

@@ -22,7 +22,8 @@ public struct Book: ParseObject, Sendable {
 }
 
 extension Book {
-    /// A new `Book` with the given field values; every other field is `nil`.
+    /// A new `Book` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
         relatedBook: Pointer<Book>? = nil

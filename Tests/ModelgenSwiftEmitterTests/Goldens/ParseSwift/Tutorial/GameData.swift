@@ -19,7 +19,8 @@ public struct GameData: ParseObject, Sendable {
 }
 
 extension GameData {
-    /// A new `GameData` with the given field values; every other field is `nil`.
+    /// A new `GameData` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         bytes: ParseBytes? = nil,
         fence: ParsePolygon? = nil

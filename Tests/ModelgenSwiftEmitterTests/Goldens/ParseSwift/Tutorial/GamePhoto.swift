@@ -19,7 +19,8 @@ public struct GamePhoto: ParseObject, Sendable {
 }
 
 extension GamePhoto {
-    /// A new `GamePhoto` with the given field values; every other field is `nil`.
+    /// A new `GamePhoto` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         image: ParseFile
     ) {

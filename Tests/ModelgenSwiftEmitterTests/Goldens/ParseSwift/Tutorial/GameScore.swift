@@ -34,7 +34,8 @@ public struct GameScore: ParseObject, Sendable {
 }
 
 extension GameScore {
-    /// A new `GameScore` with the given field values; every other field is `nil`.
+    /// A new `GameScore` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         points: Int? = nil,
         name: String? = nil,

@@ -21,7 +21,8 @@ public struct Role: ParseRole, Sendable {
 }
 
 extension Role {
-    /// A new `Role` with the given field values; every other field is `nil`.
+    /// A new `Role` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         subtitle: String? = nil
     ) {
