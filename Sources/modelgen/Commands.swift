@@ -116,26 +116,33 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let runs = try Runner.generate(options)
+        // The migration a model's schema has changed since, with none leading to it: part of
+        // the one verdict on each output.
+        let unmigrated = try Self.schemaChangesWithoutMigration(runs)
         // A shared lock: a `gen` writing the same output finishes before the comparison. The
         // report is made under it too, as diffs read the files on disk again.
-        let outcome: (problems: [Diagnostic], stale: Int, staleOutputs: [String])
+        let outcome: (problems: [Diagnostic], verdicts: [String])
         do {
             outcome = try OutputLock.hold(runs.map(\.settings.outputDirectory), exclusive: false, create: false) {
                 let plans = runs.map { Runner.plan($0, options) }
                 let problems = plans.flatMap(\.problems)
-                guard problems.isEmpty else { return (problems, 0, []) }
-                var stale = 0
-                var staleOutputs: [String] = []
-                for (run, plan) in zip(runs, plans) {
+                guard problems.isEmpty else { return (problems, []) }
+                var verdicts: [String] = []
+                for (index, (run, plan)) in zip(runs, plans).enumerated() {
                     let output = options.output ?? Console.relative(run.settings.outputDirectory)
-                    if plan.isFresh {
+                    let stale = plan.isFresh ? 0 : report(plan, output: output)
+                    if stale == 0 && unmigrated[index] == nil {
                         Console.out("\(output) is up to date (\(plan.actions.count) files)")
                         continue
                     }
-                    staleOutputs.append(output)
-                    stale += report(plan, output: output)
+                    var reasons: [String] = []
+                    if stale > 0 {
+                        reasons.append("\(stale) generated file\(stale == 1 ? " is" : "s are") stale (run 'modelgen gen')")
+                    }
+                    if let change = unmigrated[index] { reasons.append(change) }
+                    verdicts.append("\(output) is not up to date: " + reasons.joined(separator: ", and "))
                 }
-                return ([], stale, staleOutputs)
+                return ([], verdicts)
             }
         } catch {
             Console.report([.error("\(error)", at: nil)])
@@ -145,20 +152,16 @@ struct Check: ParsableCommand {
             Console.report(outcome.problems)
             throw ExitCode(1)
         }
-        let stale = outcome.stale
-        let unmigrated = try Self.schemaChangesWithoutMigration(runs)
-        guard stale > 0 || unmigrated > 0 else { return }
-        if stale > 0 {
-            Console.error("modelgen: error: \(stale) generated file\(stale == 1 ? " is" : "s are") stale in \(outcome.staleOutputs.joined(separator: ", ")); run 'modelgen gen'")
-        }
+        guard !outcome.verdicts.isEmpty else { return }
+        for verdict in outcome.verdicts { Console.error("modelgen: error: " + verdict) }
         throw ExitCode(2)
     }
 
     /// For each model that keeps migrations (its SQL folder has a `migrations` folder with one
-    /// in it), whether its schema changed since the last: says so and returns how many did.
-    private static func schemaChangesWithoutMigration(_ runs: [(settings: RunSettings, result: Generator.Result)]) throws -> Int {
-        var count = 0
-        for run in runs {
+    /// in it) and whose schema changed since the last, by its run's position: what to say.
+    private static func schemaChangesWithoutMigration(_ runs: [(settings: RunSettings, result: Generator.Result)]) throws -> [Int: String] {
+        var changes: [Int: String] = [:]
+        for (index, run) in runs.enumerated() {
             var diagnostics = DiagnosticCollector()
             guard let history = MigrationHistory.of(run.settings, diagnostics: &diagnostics), let last = history.migrations.last,
                   let schema = run.result.schema
@@ -167,10 +170,9 @@ struct Check: ParsableCommand {
             Console.report(diagnostics.diagnostics)
             guard let previous, !diagnostics.hasErrors else { throw ExitCode(1) }
             guard history.steps(from: previous, to: schema).contains(where: { !$0.isEmpty }) else { continue }
-            Console.error("modelgen: error: \(Console.relative(history.folder)): the schema changed since \(last.folderName), and no migration leads to it; run 'modelgen migrate --create NAME'")
-            count += 1
+            changes[index] = "the schema changed since \(Console.relative(history.folder))/\(last.folderName), and no migration leads to it (run 'modelgen migrate --create NAME')"
         }
-        return count
+        return changes
     }
 
     /// Prints what differs and returns how many files are stale.

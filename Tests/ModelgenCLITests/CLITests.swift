@@ -219,7 +219,7 @@ private let validSchema = """
         let stale = try modelgen(["check"], in: sandbox.path)
         #expect(stale.status == 2)
         #expect(stale.stdout == "extra: Generated/Old.swift (generated earlier, no longer produced)\nmissing: Generated/Swift/Book.swift\n")
-        #expect(stale.stderr == "modelgen: error: 2 generated files are stale in Generated; run 'modelgen gen'\n")
+        #expect(stale.stderr == "modelgen: error: Generated is not up to date: 2 generated files are stale (run 'modelgen gen')\n")
 
         let gen = try modelgen(["gen"], in: sandbox.path)
         #expect(gen.status == 0)
@@ -304,7 +304,7 @@ private let validSchema = """
         let stale = try modelgen(["check"], in: sandbox.path)
         #expect(stale.status == 2)
         #expect(stale.stdout.contains("+    public var year: Int?"))
-        #expect(stale.stderr == "modelgen: error: 1 generated file is stale in Out/B; run 'modelgen gen'\n")
+        #expect(stale.stderr == "modelgen: error: Out/B is not up to date: 1 generated file is stale (run 'modelgen gen')\n")
     }
 
     @Test func anErrorInOneModelWritesNoModel() throws {

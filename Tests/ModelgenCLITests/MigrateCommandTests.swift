@@ -144,7 +144,9 @@ import Testing
         #expect(try await modelgen("gen").exitStatus == 0)
         let stale = try await modelgen("check")
         #expect(stale.exitStatus == 2)
-        #expect(stale.stderr == "modelgen: error: Generated/SQL/migrations: the schema changed since 0001_init, and no migration leads to it; run 'modelgen migrate --create NAME'\n")
+        // One verdict: the generated files are as gen writes them, but the history lacks a step.
+        #expect(stale.stdout == "")
+        #expect(stale.stderr == "modelgen: error: Generated is not up to date: the schema changed since Generated/SQL/migrations/0001_init, and no migration leads to it (run 'modelgen migrate --create NAME')\n")
 
         let refused = try await modelgen("migrate", "--create", "drop_legacy_code")
         #expect(refused.exitStatus == 1)

@@ -167,7 +167,7 @@ struct TodoListTests {
 
             let due = date("2030-01-02T03:04:05.678Z")
             let milk = try await client.create(TodoListItem(
-                title: "Milk", list: list, description: "Semi-skimmed", priority: .high, status: .open, dueDate: due,
+                title: "Milk", description: "Semi-skimmed", list: list, priority: .high, status: .open, dueDate: due,
                 estimateHours: 0.5, tags: ["dairy"], reminder: Reminder(at: due, repeatDays: [1, 3]),
                 metadata: ["aisle": 4, "organic": true], isDefault: true, class: "A"))
             let bread = try await client.create(TodoListItem(title: "Bread", list: list, priority: .low, status: .done,

@@ -17,7 +17,8 @@ public struct Leaf: ParseObject, Sendable {
 }
 
 extension Leaf {
-    /// A new `Leaf` with the given field values; every other field is `nil`.
+    /// A new `Leaf` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         name: String? = nil
     ) {
@@ -26,8 +27,6 @@ extension Leaf {
     }
 
     /// The stored fields by Parse name: how `Leaf` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Leaf>] = [
         .field("name", \.name),
     ]

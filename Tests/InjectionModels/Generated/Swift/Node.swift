@@ -28,7 +28,8 @@ public struct Node: ParseObject, Sendable {
 }
 
 extension Node {
-    /// A new `Node` with the given field values; every other field is `nil`.
+    /// A new `Node` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         parent: Node? = nil,
         peer: Peer? = nil,
@@ -43,8 +44,6 @@ extension Node {
     }
 
     /// The stored fields by Parse name: how `Node` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Node>] = [
         .pointer("parent", \.parent),
         .pointer("peer", \.peer),

@@ -91,30 +91,31 @@ public struct Payload: ParseObject, Sendable {
 }
 
 extension Payload {
-    /// A new `Payload` with the given field values; every other field is `nil`.
+    /// A new `Payload` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
-        title: String? = nil,
-        note: String? = nil,
-        path: String? = nil,
-        sql: String? = nil,
-        interpolation: String? = nil,
-        raw: String? = nil,
-        unicode: String? = nil,
-        quote: Quote? = nil,
-        level: Level? = nil,
-        biggest: Int? = nil,
-        smallest: Int? = nil,
-        tiny: Double? = nil,
-        huge: Double? = nil,
+        title: String? = "x\"; fatalError(); let y = \"",
+        note: String? = "line1\nline2\r\nline3\t\u{1}\u{7F}\u{2028}\u{202E}",
+        path: String? = "..\\..\\etc/passwd",
+        sql: String? = "'); DROP TABLE \"Payload\"; --",
+        interpolation: String? = "\\(1 + 1) \\u{41}",
+        raw: String? = "#\"raw\"# ##\"\"\"##",
+        unicode: String? = "😀 é \u{FEFF} end",
+        quote: Quote? = .statement,
+        level: Level? = .lowest,
+        biggest: Int? = 9223372036854775807,
+        smallest: Int? = -9223372036854775808,
+        tiny: Double? = Double(bitPattern: 0x1),
+        huge: Double? = 1.7976931348623157e+308,
         text: Text? = nil,
         `class`: String? = nil,
-        `default`: String? = nil,
+        `default`: String? = "default",
         `Type`: Int? = nil,
         `init`: Int? = nil,
         `protocol`: String? = nil,
         `true`: Bool? = nil,
         null: String? = nil,
-        select: String? = nil
+        select: String? = "select"
     ) {
         self.init()
         self.title = title
@@ -142,8 +143,6 @@ extension Payload {
     }
 
     /// The stored fields by Parse name: how `Payload` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Payload>] = [
         .field("title", \.title),
         .field("note", \.note),

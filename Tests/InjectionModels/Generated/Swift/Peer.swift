@@ -20,7 +20,8 @@ public struct Peer: ParseObject, Sendable {
 }
 
 extension Peer {
-    /// A new `Peer` with the given field values; every other field is `nil`.
+    /// A new `Peer` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         node: Node
     ) {
@@ -29,8 +30,6 @@ extension Peer {
     }
 
     /// The stored fields by Parse name: how `Peer` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Peer>] = [
         .pointer("node", \.node),
     ]

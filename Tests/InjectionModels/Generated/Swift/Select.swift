@@ -20,7 +20,8 @@ public struct Select: ParseObject, Sendable {
 }
 
 extension Select {
-    /// A new `Select` with the given field values; every other field is `nil`.
+    /// A new `Select` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         from: Payload? = nil,
         order: Int? = nil,
@@ -33,8 +34,6 @@ extension Select {
     }
 
     /// The stored fields by Parse name: how `Select` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Select>] = [
         .pointer("from", \.from),
         .field("order", \.order),

@@ -32,8 +32,6 @@ public struct Session: ParseSession, Sendable {
 
 extension Session {
     /// The stored fields by Parse name: how `Session` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Session>] = [
         .predefined("restricted", \.restricted),
         .predefinedRequired("user", \.user),

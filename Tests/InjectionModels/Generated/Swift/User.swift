@@ -29,7 +29,8 @@ public struct User: ParseUser, Sendable {
 }
 
 extension User {
-    /// A new `User` with the given field values; every other field is `nil`.
+    /// A new `User` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         lastSession: Session? = nil
     ) {
@@ -38,8 +39,6 @@ extension User {
     }
 
     /// The stored fields by Parse name: how `User` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<User>] = [
         .predefined("username", \.username),
         .predefined("password", \.password),
