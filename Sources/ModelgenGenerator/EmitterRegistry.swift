@@ -22,6 +22,15 @@ public struct EmitterRegistry: Sendable {
         descriptors.first { $0.name == name }
     }
 
+    /// The emitter that writes `folder` of an output with its default options (`diagram` for
+    /// `Diagram`), to say which one a run that removes the folder's files did not run.
+    public func emitter(writingByDefault folder: String) -> String? {
+        descriptors.first { descriptor in
+            var ignored = DiagnosticCollector()
+            return descriptor.make([], &ignored)?.outputFolder == folder
+        }?.name
+    }
+
     /// The notes for an emitter name that is not registered: the nearest name, and the list.
     func notesForUnknownEmitter(_ name: String) -> [Diagnostic.Note] {
         let known = descriptors.map(\.name)

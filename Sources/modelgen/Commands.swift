@@ -43,11 +43,12 @@ struct Gen: ParsableCommand {
                 for staging in stagings { problems += try staging.check() }
                 guard problems.isEmpty else { throw PlanRefused(problems: problems) }
                 return try zip(stagings, results).map { staging, result in
-                    try staging.commit(onlyUnder: options.emitter.isEmpty ? nil : result.outputFolders)
+                    (summary: try staging.commit(onlyUnder: options.emitter.isEmpty ? nil : result.outputFolders),
+                     folders: result.outputFolders)
                 }
             }
         }
-        report(summaries, settings)
+        report(summaries.map(\.summary), settings, ranFolders: summaries.map(\.folders))
     }
 
     /// The whole output generated in memory, then planned and written: how a run that fails
@@ -69,19 +70,45 @@ struct Gen: ParsableCommand {
                 return try plans.map { try OutputWriter.apply($0) }
             }
         }
-        report(summaries, runs.map(\.settings))
+        report(summaries, runs.map(\.settings), ranFolders: runs.map(\.result.outputFolders))
     }
 
-    private func report(_ summaries: [OutputWriter.Summary], _ settings: [RunSettings]) {
-        for (run, summary) in zip(settings, summaries) where !quiet {
+    /// One line per output, after a line per folder whose files went because no emitter of
+    /// the run writes it (`ranFolders`: the folders of those that ran, per output).
+    private func report(_ summaries: [OutputWriter.Summary], _ settings: [RunSettings], ranFolders: [[String]]) {
+        for (index, (run, summary)) in zip(settings, summaries).enumerated() where !quiet {
             let output = options.output ?? Console.relative(run.outputDirectory)
             if !summary.leftoversRemoved.isEmpty {
                 Console.out("\(output): removed \(summary.leftoversRemoved.count) temporary file"
                             + "\(summary.leftoversRemoved.count == 1 ? "" : "s") left by an interrupted run")
             }
+            for (folder, count) in Self.foldersNoEmitterWrites(summary.removed, ran: ranFolders[index]) {
+                let files = "\(count) file\(count == 1 ? "" : "s")"
+                let registry = Generator().registry
+                if let emitter = registry.emitter(writingByDefault: folder) {
+                    let defaults = registry.defaultSelections.map(\.name).joined(separator: ", ")
+                    Console.out("\(output)/\(folder): removed \(files), since no emitter of this run writes it; "
+                                + "to keep it, add '\(emitter)' to the model's emitters in modelgen.yml (a model without 'emitters' runs \(defaults))")
+                } else {
+                    Console.out("\(output)/\(folder): removed \(files), since no emitter of this run writes it")
+                }
+            }
             Console.out("\(output): \(summary.created.count) created, \(summary.updated.count) updated, "
                         + "\(summary.removed.count) removed, \(summary.unchanged.count) unchanged")
         }
+    }
+
+    /// The top folders of `removed` paths that none of the emitters that ran writes, with how
+    /// many files went from each, in path order.
+    static func foldersNoEmitterWrites(_ removed: [String], ran: [String]) -> [(folder: String, count: Int)] {
+        var counts: [(folder: String, count: Int)] = []
+        for path in removed.sorted() {
+            guard let slash = path.firstIndex(of: "/") else { continue }
+            let folder = String(path[..<slash])
+            guard !ran.contains(folder) else { continue }
+            if counts.last?.folder == folder { counts[counts.count - 1].count += 1 } else { counts.append((folder, 1)) }
+        }
+        return counts
     }
 
     /// Runs the locked part of a `gen`, turning what it throws into the command's exit: an

@@ -34,6 +34,23 @@ import Testing
         return true
     }
 
+    /// A `gen` without the diagram emitter removes what `gen --emitter diagram` made, and says
+    /// per folder why and how to keep it.
+    @Test func aRunWithoutTheDiagramSaysWhyItRemovesIt() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("modelgen.yml", "inputs: [App.yaml]\n")
+        try directory.write("App.yaml", Self.schema)
+        let diagram = try await ModelgenProcess.run(["gen", "--emitter", "diagram"], in: directory.path, environment: Self.noDot)
+        #expect(diagram.exitStatus == 0, "\(diagram.stderr)")
+        let plain = try await ModelgenProcess.run(["gen"], in: directory.path, environment: Self.noDot)
+        #expect(plain.exitStatus == 0)
+        let lines = plain.stdout.split(separator: "\n")
+        #expect(lines.first == "Generated/Diagram: removed 2 files, since no emitter of this run writes it; to keep it, add 'diagram' to the model's emitters in modelgen.yml (a model without 'emitters' runs swift, sql)",
+                "\(plain.stdout)")
+        #expect(lines.last?.hasSuffix(" 2 removed, 0 unchanged") == true, "\(plain.stdout)")
+    }
+
     @Test func theSVGIsDrawnWhenTheDOTTextChangesOnly() async throws {
         guard Self.hasDot() else { return }
         let directory = try Self.project()
