@@ -185,6 +185,12 @@ struct EventParser: ~Copyable {
         if parser.context != nil, parser.context_mark.line != parser.problem_mark.line || parser.context_mark.column != parser.problem_mark.column {
             notes.append(.init("the construct started here", at: location(parser.context_mark)))
         }
+        if parser.error != YAML_READER_ERROR, let problem = parser.problem,
+           let hint = YAMLIndentationHint.note(for: String(cString: problem), problemLine: Int(parser.problem_mark.line),
+                                               contextLine: parser.context == nil ? nil : Int(parser.context_mark.line),
+                                               contextColumn: parser.context == nil ? nil : Int(parser.context_mark.column), in: input) {
+            notes.append(.init(hint))
+        }
         if message.contains("tab character") || Self.firstByte(at: parser.problem_mark, in: input) == UInt8(ascii: "\t") {
             notes.append(.init("YAML does not allow tabs for indentation; use spaces"))
         }
