@@ -25,6 +25,15 @@ struct SchemaTests {
             #expect(city.fields["country"]?.type == .pointer(to: "Country"))
             #expect(try await admin.schemas().map(\.className).sorted() == ["City", "GameScore"])
 
+            // The REST guide's class with its indexes, in one request.
+            let town = try await admin.createSchema(
+                ParseSchema(className: "Town", fields: ["name": ParseSchemaField(.string), "population": ParseSchemaField(.number)]),
+                indexes: [ParseSchemaIndex("population_name", on: ["population", "name"])])
+            #expect(town.indexes?["population_name"] == ["population": 1, "name": 1])
+            #expect(await failure { try await admin.createSchema(ParseSchema(className: "Village"), indexes: [ParseSchemaIndex("x", on: ["nope"])]) }?
+                .parseError?.code == .invalidQuery)
+            try await admin.deleteSchema("Town")
+
             let changed = try await admin.updateSchema("City", ParseSchemaUpdate()
                 .addField("population", .number, defaultValue: 0)
                 .deleteField("country")

@@ -32,26 +32,54 @@ extension ParseClient {
         return try decode(ParseSchema.self, from: response)
     }
 
-    /// Creates a class with the given fields and class-level permissions
-    /// (`POST /schemas/<class>`); returns the schema the server made.
+    /// Creates a class with the given fields, class-level permissions and indexes, in one
+    /// request (`POST /schemas/<class>`); returns the schema the server made.
+    ///
+    /// ```swift
+    /// try await client.createSchema(
+    ///     ParseSchema(className: "City", fields: ["name": .init(.string), "population": .init(.number)]),
+    ///     indexes: [ParseSchemaIndex("name_population", on: ["name", "population"])])
+    /// ```
     /// - Parameters:
-    ///   - schema: The class name, its fields (built-in ones may be left out), and its
-    ///     permissions. Give indexes with a later ``updateSchema(_:_:options:)``, which keeps
-    ///     the order of a compound index's fields.
+    ///   - schema: The class name, its fields (built-in ones may be left out), its permissions,
+    ///     and indexes of one field each in `schema.indexes` (a JSON object keeps no order, so a
+    ///     compound index there is refused: give it in `indexes`).
+    ///   - indexes: Indexes with their keys in order, compound ones included.
     ///   - options: Per-call options; the master key is used whatever they say.
     /// - Throws: ``ParseClientError/server(_:)`` with code 103 when the class exists or its
-    ///   name is invalid; ``ParseClientError/invalidRequest(_:)`` when `schema` has indexes.
-    public func createSchema(_ schema: ParseSchema, options: ParseRequestOptions = .none) async throws(ParseClientError) -> ParseSchema {
-        guard schema.indexes?.isEmpty ?? true else {
-            throw .invalidRequest(ParseError(code: .invalidSchemaOperation,
-                                             message: "Add the indexes of \(schema.className) with updateSchema, which keeps their fields' order."))
+    ///   name is invalid, 102 for an index over a field the class does not have;
+    ///   ``ParseClientError/invalidRequest(_:)`` for a compound index in `schema.indexes`, or
+    ///   an index named twice.
+    public func createSchema(_ schema: ParseSchema, indexes: [ParseSchemaIndex] = [], options: ParseRequestOptions = .none)
+        async throws(ParseClientError) -> ParseSchema {
+        var ordered: [(name: String, keys: [ParseSchemaUpdate.IndexKey]?)] = []
+        for (name, keys) in (schema.indexes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard keys.count <= 1 else {
+                throw .invalidRequest(ParseError(code: .invalidSchemaOperation,
+                                                 message: "The order of index \(name)'s fields is lost in ParseSchema.indexes: give it in createSchema's indexes, as ParseSchemaIndex(\"\(name)\", on: [...])."))
+            }
+            ordered.append((name, keys.map { ParseSchemaUpdate.IndexKey($0.key, $0.value) }))
+        }
+        for index in indexes {
+            guard !ordered.contains(where: { $0.name == index.name }) else {
+                throw .invalidRequest(ParseError(code: .invalidSchemaOperation, message: "Index \(index.name) is given twice."))
+            }
+            ordered.append((index.name, index.keys))
         }
         var body = try WireJSON.encode { try ParseEncoder().encodeJSONValue(schema, skipKeys: .none) }
         if case .object(var members) = body {
             members.removeValue(forKey: "indexes")
             body = .object(members)
         }
-        let call = ParseCall(method: .post, path: try schemaPath(schema.className), body: try WireJSON.body(body), isIdempotent: false)
+        var data = try WireJSON.body(body)
+        if !ordered.isEmpty {
+            // The schema's JSON object, then the indexes in their order before its closing brace.
+            let indexesJSON = try WireJSON.encode { try ParseSchemaUpdate.indexesJSON(ordered) }
+            guard data.last == UInt8(ascii: "}") else { throw .invalidRequest(ParseError(code: .invalidJSON, message: "A schema is not a JSON object.")) }
+            data.removeLast()
+            data.append(contentsOf: Array(",\"indexes\":\(indexesJSON)}".utf8))
+        }
+        let call = ParseCall(method: .post, path: try schemaPath(schema.className), body: data, isIdempotent: false)
         let response = try await execute(call, options: options.requiringMasterKey)
         return try decode(ParseSchema.self, from: response)
     }

@@ -14,8 +14,9 @@ public struct ParseSchema: Codable, Sendable, Hashable {
     /// The indexes by name, each a map from field to `1`, `-1` or `"text"`; `nil` when none.
     ///
     /// - Important: a JSON object's key order is lost when it is read, so the fields of a
-    ///   compound index read from the server come without their order. Add indexes with
-    ///   ``ParseSchemaUpdate/addIndex(_:on:)``, which sends them in order.
+    ///   compound index read from the server come without their order. Give a compound
+    ///   index to ``ParseClient/createSchema(_:indexes:options:)`` as a ``ParseSchemaIndex``,
+    ///   or add it with ``ParseSchemaUpdate/addIndex(_:on:)``: both send its fields in order.
     public var indexes: [String: [String: JSONValue]]?
 
     /// A schema.
@@ -215,21 +216,46 @@ public struct ParseSchemaUpdate: Sendable, Hashable {
             members.append("\"fields\":" + (try text(.object(encoded))))
         }
         if !indexes.isEmpty {
-            var entries: [String] = []
-            for name in indexes.keys.sorted() {
-                let value: String
-                if let keys = indexes[name] ?? nil {
-                    value = "{" + (try keys.map { try text(.string($0.field)) + ":" + (try text($0.order)) }).joined(separator: ",") + "}"
-                } else {
-                    value = try text(delete)
-                }
-                entries.append((try text(.string(name))) + ":" + value)
-            }
-            members.append("\"indexes\":{" + entries.joined(separator: ",") + "}")
+            members.append("\"indexes\":" + (try Self.indexesJSON(indexes.keys.sorted().map { ($0, indexes[$0] ?? nil) })))
         }
         if let classLevelPermissions {
             members.append("\"classLevelPermissions\":" + (try text(.object(classLevelPermissions))))
         }
         return Data(("{" + members.joined(separator: ",") + "}").utf8)
+    }
+
+    /// `{"name":{"field":1,…},…}` with each index's keys in their order (a ``JSONValue``
+    /// object would sort them); `nil` keys are `{"__op":"Delete"}`.
+    static func indexesJSON(_ indexes: [(name: String, keys: [IndexKey]?)]) throws -> String {
+        func text(_ json: JSONValue) throws -> String { String(decoding: try json.serialized(), as: UTF8.self) }
+        var entries: [String] = []
+        for (name, keys) in indexes {
+            let value: String
+            if let keys {
+                value = "{" + (try keys.map { try text(.string($0.field)) + ":" + (try text($0.order)) }).joined(separator: ",") + "}"
+            } else {
+                value = try text(["__op": "Delete"])
+            }
+            entries.append((try text(.string(name))) + ":" + value)
+        }
+        return "{" + entries.joined(separator: ",") + "}"
+    }
+}
+
+/// An index of a class to create with it (``ParseClient/createSchema(_:indexes:options:)``):
+/// its name and its keys, in order, as a compound index needs them.
+public struct ParseSchemaIndex: Sendable, Hashable {
+    public var name: String
+    public var keys: [ParseSchemaUpdate.IndexKey]
+
+    /// An index over `fields`, each ascending, in the order given.
+    public init(_ name: String, on fields: [String]) {
+        self.init(name, keys: fields.map { ParseSchemaUpdate.IndexKey($0) })
+    }
+
+    /// An index with the given keys, in order.
+    public init(_ name: String, keys: [ParseSchemaUpdate.IndexKey]) {
+        self.name = name
+        self.keys = keys
     }
 }

@@ -10,11 +10,12 @@ func restClientBlock10(admin: ParseClient) async throws {
     let publisher = book.fields["publisher"]                  // ParseSchemaField(.pointer(to: "Publisher"), required: true)
     _ = try await admin.createSchema(ParseSchema(className: "City", fields: [
         "name": ParseSchemaField(.string, required: true),
-    ]))                                                       // POST /parse/schemas/City
+        "population": ParseSchemaField(.number),
+    ]), indexes: [ParseSchemaIndex("name_population", on: ["name", "population"])])   // POST /parse/schemas/City
     _ = try await admin.updateSchema("City", ParseSchemaUpdate()
-        .addField("population", .number, defaultValue: 0)
+        .addField("founded", .date)
         .deleteField("nickname")                              // deletes the field's data too
-        .addIndex("name_population", on: ["name", "population"])
+        .addIndex("founded_name", on: ["founded", "name"])
         .deleteIndex("old_index"))                            // PUT /parse/schemas/City
     try await admin.deleteSchema("City")                      // DELETE /parse/schemas/City; the class must be empty
 

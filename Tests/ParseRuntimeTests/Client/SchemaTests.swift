@@ -57,6 +57,26 @@ import Testing
             """)
     }
 
+    /// The REST guide's `POST /schemas/City` with indexes: one request, each index's fields in
+    /// the order given, single-field indexes from `ParseSchema.indexes` too.
+    @Test func creatingAClassSendsItsIndexesInOrder() async throws {
+        let transport = RecordingTransport(json(200, #"{"className":"City","fields":{}}"#))
+        let schema = ParseSchema(className: "City", fields: ["name": ParseSchemaField(.string), "population": ParseSchemaField(.number)],
+                                 indexes: ["name_1": ["name": 1]])
+        _ = try await Fixture.client(transport).createSchema(schema, indexes: [
+            ParseSchemaIndex("population_name", on: ["population", "name"]),
+            ParseSchemaIndex("zeta", keys: [.init("population", -1)]),
+        ])
+        let request = try transport.onlyRequest()
+        try expectRequest(request, .post, "/parse/schemas/City", headers: masterJSONHeaders, body: """
+            {"className":"City","fields":{"name":{"type":"String"},"population":{"type":"Number"}},
+             "indexes":{"name_1":{"name":1},"population_name":{"population":1,"name":1},"zeta":{"population":-1}}}
+            """)
+        let text = String(decoding: request.body ?? Data(), as: UTF8.self)
+        #expect(text.hasSuffix(#""indexes":{"name_1":{"name":1},"population_name":{"population":1,"name":1},"zeta":{"population":-1}}}"#),
+                "the fields of an index keep their order: \(text)")
+    }
+
     @Test func anUpdateAddsAndDeletesFieldsAndIndexesInOrder() async throws {
         let transport = RecordingTransport(json(200, #"{"className":"City","fields":{}}"#))
         let update = ParseSchemaUpdate()
@@ -98,10 +118,17 @@ import Testing
         let client = Fixture.client(transport)
         let badName = await expectClientError { _ = try await client.schema(of: "Bad Name") }
         #expect(badName?.parseError?.code == .invalidClassName)
-        let withIndexes = await expectClientError {
-            _ = try await client.createSchema(ParseSchema(className: "City", indexes: ["name_1": ["name": 1]]))
+        // A compound index in the dictionary has lost its order; an index named twice.
+        let compound = await expectClientError {
+            _ = try await client.createSchema(ParseSchema(className: "City", indexes: ["name_population": ["name": 1, "population": 1]]))
         }
-        #expect(withIndexes?.parseError?.code == .invalidSchemaOperation)
+        #expect(compound?.parseError?.code == .invalidSchemaOperation)
+        #expect(compound?.parseError?.message.contains("give it in createSchema's indexes") == true, "\(String(describing: compound))")
+        let twice = await expectClientError {
+            _ = try await client.createSchema(ParseSchema(className: "City", indexes: ["name_1": ["name": 1]]),
+                                              indexes: [ParseSchemaIndex("name_1", on: ["name"])])
+        }
+        #expect(twice?.parseError?.code == .invalidSchemaOperation)
         let withoutKey = Fixture.client(transport, configuration: Fixture.configuration(masterKey: nil))
         #expect(await expectClientError { _ = try await withoutKey.schemas() }?.parseError?.code == .operationForbidden)
         #expect(transport.requests.isEmpty)
