@@ -814,15 +814,15 @@ struct SchemaValidator {
                     continue
                 }
                 switch linkedType {
-                case .pointer(definition.name), .relation(definition.name):
+                case .pointer(definition.name), .relation(definition.name), .array(.pointer(definition.name)):
                     continue
-                case .pointer(let other), .relation(let other):
+                case .pointer(let other), .relation(let other), .array(.pointer(let other)):
                     diagnostics.error("inverse<\(target).\(targetField)> does not link to '\(definition.name)'",
                                       at: location,
                                       notes: [.init("'\(target).\(targetField)' is \(linkedType), which links to '\(other)'",
                                                     at: linkedLocation)])
                 default:
-                    diagnostics.error("inverse<\(target).\(targetField)> names a field that is not a pointer or relation",
+                    diagnostics.error("inverse<\(target).\(targetField)> names a field that is not a pointer, an array of pointers or a relation",
                                       at: location,
                                       notes: [.init("'\(target).\(targetField)' is \(linkedType)", at: linkedLocation)])
                 }

@@ -219,6 +219,9 @@ struct SwiftInverseView {
     /// That field's Parse name.
     var ownerField: String
 
+    /// Whether that field is an array of pointers, which holds this object.
+    var ownerFieldIsArray: Bool
+
     /// This struct.
     var typeName: String
 
@@ -482,6 +485,7 @@ extension SwiftInverseView {
         context["owner"] = owner
         context["ownerKey"] = ownerKey
         context["ownerField"] = ownerField
+        context["ownerFieldIsArray"] = ownerFieldIsArray
         context["typeName"] = typeName
         context["blankLineBefore"] = blankLineBefore
         return context
@@ -960,13 +964,26 @@ enum CompiledSwiftTemplates {
                         output.append(b1[i1].helper)
                         output.appendLiteral("Query() -> ParseQuery<")
                         output.append(b1[i1].owner)
-                        output.appendLiteral("> {\n        ")
-                        output.append(b1[i1].owner)
-                        output.appendLiteral(".query(")
-                        output.append(b1[i1].owner)
-                        output.appendLiteral(".Field.")
-                        output.append(b1[i1].ownerKey)
-                        output.appendLiteral(" == self)\n    }\n")
+                        output.appendLiteral("> {\n")
+                        if !b1[i1].ownerFieldIsArray {
+                            output.appendLiteral("        ")
+                            output.append(b1[i1].owner)
+                            output.appendLiteral(".query(")
+                            output.append(b1[i1].owner)
+                            output.appendLiteral(".Field.")
+                            output.append(b1[i1].ownerKey)
+                            output.appendLiteral(" == self)\n")
+                        }
+                        if b1[i1].ownerFieldIsArray {
+                            output.appendLiteral("        ")
+                            output.append(b1[i1].owner)
+                            output.appendLiteral(".query(.contains(")
+                            output.append(b1[i1].owner)
+                            output.appendLiteral(".Field.")
+                            output.append(b1[i1].ownerKey)
+                            output.appendLiteral(", self))\n")
+                        }
+                        output.appendLiteral("    }\n")
                     }
                     output.endTurn()
                 }

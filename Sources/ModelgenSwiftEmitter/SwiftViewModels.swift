@@ -104,11 +104,14 @@ struct SwiftViewModels {
             case .inverse(let owner, let ownerField):
                 let ownerType = names.classes[owner]!
                 let ownerDefinition = schema.classDefinition(named: owner)
-                let ownerSwiftField = ownerDefinition?.field(named: ownerField).map { $0.swiftName ?? $0.name } ?? ownerField
+                let ownerFieldDefinition = ownerDefinition?.field(named: ownerField)
+                let ownerSwiftField = ownerFieldDefinition.map { $0.swiftName ?? $0.name } ?? ownerField
+                var ownerFieldIsArray = false
+                if case .array = ownerFieldDefinition?.type { ownerFieldIsArray = true }
                 inverses.append(SwiftInverseView(
                     doc: docComment(field.description), helper: swiftName, owner: ownerType,
-                    ownerKey: SwiftSyntax.identifier(ownerSwiftField), ownerField: ownerField, typeName: typeName,
-                    blankLineBefore: !inverses.isEmpty))
+                    ownerKey: SwiftSyntax.identifier(ownerSwiftField), ownerField: ownerField, ownerFieldIsArray: ownerFieldIsArray,
+                    typeName: typeName, blankLineBefore: !inverses.isEmpty))
             default:
                 var isPointer = false
                 if case .pointer = field.type { isPointer = true }

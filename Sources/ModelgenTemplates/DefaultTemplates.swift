@@ -327,7 +327,12 @@ public enum DefaultTemplates {
                 /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
                 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
                 {{{access}}}func {{{helper}}}Query() -> ParseQuery<{{{owner}}}> {
+            {{^ownerFieldIsArray}}
                     {{{owner}}}.query({{{owner}}}.Field.{{{ownerKey}}} == self)
+            {{/ownerFieldIsArray}}
+            {{#ownerFieldIsArray}}
+                    {{{owner}}}.query(.contains({{{owner}}}.Field.{{{ownerKey}}}, self))
+            {{/ownerFieldIsArray}}
                 }
             {{/parseRuntime}}
             {{/inverses}}

@@ -241,6 +241,7 @@ enum TemplateViewSpecs {
                 Field(name: "owner", kind: .string, doc: "The type whose field points here."),
                 Field(name: "ownerKey", kind: .string, doc: "That field's key in the owner's `Field`."),
                 Field(name: "ownerField", kind: .string, doc: "That field's Parse name."),
+                Field(name: "ownerFieldIsArray", kind: .bool, doc: "Whether that field is an array of pointers, which holds this object."),
                 Field(name: "typeName", kind: .string, doc: "This struct."),
                 Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
             ]),

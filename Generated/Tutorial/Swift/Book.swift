@@ -68,3 +68,14 @@ extension Book {
         public static var relatedBook: ParseField<Book, Book> { .init("relatedBook") }
     }
 }
+
+extension Book {
+    /// The authors that list this book among their other books.
+    ///
+    /// A query for the `Author` objects whose `otherBooks` links to this object; run it with
+    /// a `ParseClient`. It fails when it runs if this object has no `objectId` yet.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    public func listedByQuery() -> ParseQuery<Author> {
+        Author.query(.contains(Author.Field.otherBooks, self))
+    }
+}

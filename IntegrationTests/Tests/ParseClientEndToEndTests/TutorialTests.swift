@@ -73,6 +73,13 @@ struct TutorialTests {
             #expect(plain.book?.objectId == dune.objectId)
             #expect(plain.book?.title == nil)
             #expect(plain.otherBooks?.map(\.objectId) == [messiah.objectId])
+            // The inverse of the array of pointers: the authors whose otherBooks hold the book
+            // (Parse's equality on an array field), and none for a book no one lists.
+            _ = try await client.create(Author(name: "Brian Herbert", otherBooks: [dune, messiah]))
+            #expect(try await client.find(messiah.listedByQuery()).compactMap(\.name).sorted() == ["Brian Herbert", "Frank Herbert"])
+            #expect(try await client.find(dune.listedByQuery()).compactMap(\.name) == ["Brian Herbert"])
+            let unlisted = try await client.create(Book(title: "Children of Dune"))
+            #expect(try await client.count(unlisted.listedByQuery()) == 0)
             // The Book's pointer to its own class: a Pointer<Book> in ParseSwift, a Book here.
             let read = try await client.get(Book.self, id: try #require(sequel.objectId), include: [Book.Field.relatedBook])
             #expect(read.relatedBook?.title == "Dune")

@@ -55,3 +55,12 @@ extension Book {
         public static var relatedBook: ParseField<Book, Book> { .init("relatedBook") }
     }
 }
+
+extension Book {
+    /// The authors that list this book among their other books.
+    ///
+    /// A query for the `Author` objects whose `otherBooks` links to this object.
+    public func listedByQuery() throws -> Query<Author> {
+        try Author.query(Author.Field.otherBooks.name == self)
+    }
+}
