@@ -6,7 +6,7 @@ import ModelgenGenerator
 struct Modelgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "modelgen",
-        abstract: "Generate Parse models, REST clients and SQL from one YAML schema.",
+        abstract: "Generate Swift Parse models, SQL and its migrations, Parse Server's schema and an ER diagram from one YAML schema.",
         discussion: """
             With no schema paths and no --config, modelgen reads modelgen.yml in the current directory.
             Exit codes: 0 success, 1 error (nothing written), 2 'check' found stale output.
