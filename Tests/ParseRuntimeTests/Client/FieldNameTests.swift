@@ -89,7 +89,7 @@ import Testing
         let updatedAll = try await client.updateAll([changed])
         #expect(transport.requests.count == 2)
         try expectRequest(transport.requests[0], .post, "/parse/batch", headers: Fixture.restHeaders(json: true), body: """
-            {"requests":[{"method":"POST","path":"/parse/classes/GameScore","body":{"score":10,"playerName":"Ada"}}]}
+            {"requests":[{"method":"POST","path":"/parse/classes/GameScore","body":{"score":10,"playerName":"Ada","cheatMode":false}}]}
             """)
         try expectRequest(transport.requests[1], .post, "/parse/batch", headers: Fixture.restHeaders(json: true), body: """
             {"requests":[{"method":"PUT","path":"/parse/classes/GameScore/s1","body":{"score":11}}]}

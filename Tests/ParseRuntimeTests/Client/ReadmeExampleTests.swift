@@ -18,7 +18,7 @@ import Testing
         #expect(dune.objectId == "b1")
         #expect(authors.map(\.name) == ["Frank Herbert"])
         try expectRequest(transport.requests[0], .post, "/parse/classes/Book", headers: Fixture.restHeaders(json: true),
-                          body: #"{"title":"Dune","price":9.99}"#)
+                          body: #"{"title":"Dune","price":9.99,"isAvailable":true}"#)
         try expectRequest(transport.requests[1], .get, "/parse/classes/Author", query: ["order": "name"], jsonQuery: ["where": """
             {"$relatedTo":{"object":{"__type":"Pointer","className":"Book","objectId":"b1"},"key":"authors"}}
             """], headers: Fixture.restHeaders())
