@@ -21,7 +21,8 @@ public struct Comment: ParseObject, Sendable {
 }
 
 extension Comment {
-    /// A new `Comment` with the given field values; every other field is `nil`.
+    /// A new `Comment` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         post: Post,
         text: String
@@ -32,8 +33,6 @@ extension Comment {
     }
 
     /// The stored fields by Parse name: how `Comment` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Comment>] = [
         .pointer("post", \.post),
         .field("text", \.text),

@@ -23,7 +23,8 @@ public struct Post: ParseObject, Sendable {
 }
 
 extension Post {
-    /// A new `Post` with the given field values; every other field is `nil`.
+    /// A new `Post` with the given field values: a field left out has the schema's
+    /// default, if it has one, or `nil`.
     public init(
         title: String,
         body: String? = nil,
@@ -36,8 +37,6 @@ extension Post {
     }
 
     /// The stored fields by Parse name: how `Post` is decoded, encoded, merged and compared.
-    // The table is the initializer itself, not a helper function: optimizing a helper's key
-    // paths was a large part of a release build of the models.
     static let storedFields: [ParseStoredField<Post>] = [
         .field("title", \.title),
         .field("body", \.body),
