@@ -1,13 +1,11 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
+import NIOHTTP1
+import NIOPosix
 
 /// A Parse Server stand-in for end-to-end tests: the REST subset `ParseClient` uses, with
-/// Parse's semantics, kept in memory, served by Hummingbird on 127.0.0.1 at a port the system
-/// picks.
+/// Parse's semantics, kept in memory, served over HTTP/1.1 (SwiftNIO) on 127.0.0.1 at a port
+/// the system picks.
 ///
 /// ```swift
 /// let server = try await ParseTestServer.start()
@@ -94,8 +92,7 @@ public final class ParseTestServer: Sendable {
     /// The port it listens on (127.0.0.1).
     public let port: Int
     let state: SharedState
-    private let serviceGroup: ServiceGroup
-    private let runTask: _Concurrency.Task<Void, any Error>
+    private let listener: HTTPListener
 
     /// The server URL with the mount path, for `ParseClientConfiguration.serverURL` (on
     /// 127.0.0.1 when it listens on every address).
@@ -107,56 +104,30 @@ public final class ParseTestServer: Sendable {
         host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
     }
 
-    private init(
-        configuration: Configuration, port: Int, state: SharedState, serviceGroup: ServiceGroup,
-        runTask: _Concurrency.Task<Void, any Error>
-    ) {
+    private init(configuration: Configuration, port: Int, state: SharedState, listener: HTTPListener) {
         self.configuration = configuration
         self.port = port
         self.state = state
-        self.serviceGroup = serviceGroup
-        self.runTask = runTask
+        self.listener = listener
     }
 
     /// Starts a server on the configured host and port (by default 127.0.0.1 and a port the
     /// system picks), and returns once it listens.
     public static func start(_ configuration: Configuration = Configuration()) async throws -> ParseTestServer {
         let state = SharedState(configuration: configuration)
-        let started = StartSignal()
-        var logger = Logger(label: "ParseTestServer")
-        logger.logLevel = .error
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            try await state.respond(to: request)
+        let listener = try await HTTPListener.start(host: configuration.host, port: configuration.port) { request in
+            await state.respond(to: request)
         }
-        let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in
-                started.finish(.success(channel.localAddress?.port ?? 0))
-            },
-            logger: logger
-        )
-        let serviceGroup = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [app], gracefulShutdownSignals: [], logger: logger))
-        let runTask = _Concurrency.Task {
-            do {
-                try await serviceGroup.run()
-            } catch {
-                started.finish(.failure(error))
-                throw error
-            }
-        }
-        let port = try await started.wait()
-        let server = ParseTestServer(configuration: configuration, port: port, state: state, serviceGroup: serviceGroup, runTask: runTask)
+        let server = ParseTestServer(configuration: configuration, port: listener.port, state: state, listener: listener)
         state.setPublicURL(server.serverURL.absoluteString)
         return server
     }
 
-    /// Stops listening, ends stalled requests and waits until the server is down.
+    /// Stops listening, ends stalled requests, closes every connection and waits until the
+    /// server is down.
     public func stop() async {
         state.markStopping()
-        await serviceGroup.triggerGracefulShutdown()
-        _ = await runTask.result
+        await listener.stop()
     }
 
     // MARK: Cloud Code
@@ -354,18 +325,16 @@ final class SharedState: @unchecked Sendable {
     }
 
     /// Answers one HTTP request: records it, applies a pending fault, or routes it.
-    func respond(to request: Request) async throws -> Response {
-        var request = request
-        let bodyBuffer = try await request.collectBody(upTo: 16 << 20)
-        let body = Data(bodyBuffer.readableBytesView)
-        let rawPath = request.uri.path
+    func respond(to request: HTTPListener.Request) async -> ServerAnswer {
+        let body = request.body
+        let rawPath = request.path
         let path = rawPath.removingPercentEncoding ?? rawPath
         var headers: [String: String] = [:]
-        for field in request.headers {
-            headers[field.name.canonicalName.lowercased()] = field.value
+        for (name, value) in request.headers {
+            headers[name.lowercased()] = value
         }
-        let query = Self.decodeQuery(request.uri.query)
-        let method = request.method.rawValue
+        let query = Self.decodeQuery(request.query)
+        let method = request.method
         let record = ParseTestServer.RecordedRequest(method: method, path: path, query: query, headers: headers, body: body)
 
         let (index, fault): (Int, Fault.Action?) = locked {
@@ -406,16 +375,7 @@ final class SharedState: @unchecked Sendable {
                 records[index].responseHeaders = Dictionary(answer.headers, uniquingKeysWith: { _, last in last })
             }
         }
-        var fields = HTTPFields()
-        for (name, value) in answer.headers {
-            if let fieldName = HTTPField.Name(name) {
-                fields[fieldName] = value
-            }
-        }
-        return Response(
-            status: HTTPResponse.Status(code: answer.status),
-            headers: fields,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        return answer
     }
 
     /// `a=1&b=x%20y` decoded as a form is (`+` is a space), like Parse Server's Express.
@@ -431,38 +391,5 @@ final class SharedState: @unchecked Sendable {
             result[decode(parts[0])] = parts.count > 1 ? decode(parts[1]) : ""
         }
         return result
-    }
-}
-
-/// The first result of the server start: its port, or the error that stopped it.
-final class StartSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int, any Error>?
-    private var continuation: CheckedContinuation<Int, any Error>?
-
-    func finish(_ outcome: Result<Int, any Error>) {
-        lock.lock()
-        guard result == nil else {
-            lock.unlock()
-            return
-        }
-        result = outcome
-        let waiting = continuation
-        continuation = nil
-        lock.unlock()
-        waiting?.resume(with: outcome)
-    }
-
-    func wait() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            if let result {
-                lock.unlock()
-                continuation.resume(with: result)
-            } else {
-                self.continuation = continuation
-                lock.unlock()
-            }
-        }
     }
 }
