@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -16,12 +16,24 @@ let package = Package(
         .library(name: "ParseRuntime", targets: ["ParseRuntime"]),
         .plugin(name: "ModelgenPlugin", targets: ["ModelgenPlugin"]),
         .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
+        // A Parse-compatible server for an app's tests (docs/Testing.md), with the trait
+        // TestServer: `.package(url: …, traits: ["TestServer"])`. Without it, empty.
+        .library(name: "ParseTestServer", targets: ["ParseTestServer"]),
+        // `swift run --traits TestServer parse-test-server --port 1337`, for the iOS Simulator.
+        .executable(name: "parse-test-server", targets: ["ParseTestServerCommand"]),
+    ],
+    traits: [
+        // ParseTestServer and parse-test-server, on SwiftNIO: apps that do not test against it
+        // build none of it.
+        .trait(name: "TestServer", description: "ParseTestServer, a Parse-compatible server for tests, on SwiftNIO."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // Only for its copy of libyaml's C source (the target CYaml), built on Apple's systems.
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
+        // ParseTestServer's HTTP, with the trait TestServer only.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Stage 0: Debian's libyaml, through a shim header.
@@ -109,6 +121,19 @@ let package = Package(
         .target(name: "ParseRuntime"),
 
         .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "GameModels", "ModelgenTestSupport"]),
+
+        // ParseTestServer: Parse's REST API with its semantics, in memory, over HTTP/1.1 on
+        // SwiftNIO. Its sources build only with the trait TestServer, and so does SwiftNIO; the
+        // end-to-end tests in IntegrationTests/ enable it.
+        .target(name: "ParseTestServer", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["TestServer"])),
+            .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["TestServer"])),
+            .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["TestServer"])),
+        ]),
+        .executableTarget(name: "ParseTestServerCommand", dependencies: [
+            "ParseTestServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["TestServer"])),
+        ]),
 
         // Sample targets: the committed output of every sample schema, compiled against
         // ParseRuntime and exercised against Parse's wire format.

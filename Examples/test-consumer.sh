@@ -103,6 +103,15 @@ grep -q "target 'ShopModels' generates its models at build time with ModelgenPlu
 [ "$before" = "$(find Sources -type f | sort | xargs cat | cksum)" ] || fail "a refused generate-models --target changed Sources"
 pass "generate-models refuses a build-tool plugin target, saying why, and writes nothing"
 
+echo "== the CI workflow modelgen init writes"
+# Its command, in a package that depends on modelgen (by path here, by URL in an app): SwiftPM
+# builds the CLI from the dependency and runs it on the package's modelgen.yml.
+grep -q "run: swift run modelgen check" "$root/Sources/modelgen/InitCommand.swift" || fail "modelgen init's workflow no longer runs 'swift run modelgen check'"
+swift run modelgen check >"$logs/swift-run-check.log" 2>&1 || { cat "$logs/swift-run-check.log"; fail "'swift run modelgen check' failed in the consumer"; }
+grep -q "Sources/CommittedModels/Generated is up to date" "$logs/swift-run-check.log" \
+    || { cat "$logs/swift-run-check.log"; fail "'swift run modelgen check' did not check the consumer's output"; }
+pass "the workflow's 'swift run modelgen check' runs modelgen from the package's dependency"
+
 echo "== modelgen check"
 mkdir -p "$logs/project"
 cp -R modelgen.yml Schemas Sources "$logs/project/"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ParseTestServer as users get it, from a package outside this repository: Examples/ServerTesting
-# (an app's models and tests) depends on it by path and runs ParseClient calls against it in its
+# (an app's models and tests) depends on modelgen with the trait TestServer (by path here, by URL
+# in an app) and runs ParseClient calls against ParseTestServer in its
 # tests; then `swift run parse-test-server` serves on a port that curl talks to. (That
 # docs/Testing.md shows the example's test file as it is, DocSnippetTests check.) .ci/run runs it.
 set -euo pipefail
@@ -14,9 +15,9 @@ pass() { echo "ok: $*"; }
 app="$work/Server Testing"
 mkdir -p "$app"
 (cd "$root/Examples/ServerTesting" && tar -cf - --exclude=./.build .) | (cd "$app" && tar -xf -)
-sed -e "s|path: \"../../ParseTestServer\"|path: \"$root/ParseTestServer\"|" -e "s|path: \"../..\"|path: \"$root\"|" \
+sed -e "s|path: \"../..\"|path: \"$root\"|" \
     "$root/Examples/ServerTesting/Package.swift" >"$app/Package.swift"
-grep -q "path: \"$root/ParseTestServer\"" "$app/Package.swift" || fail "the copy's Package.swift does not point at $root"
+grep -q "path: \"$root\", traits: \[\"TestServer\"\]" "$app/Package.swift" || fail "the copy's Package.swift does not point at $root with the trait"
 cd "$app"
 
 echo "== the app's tests against ParseTestServer (from $app)"

@@ -1,16 +1,15 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // The end-to-end tests of ParseRuntime's REST client: the generated models of every sample
-// schema, through the real ParseClient and URLSession, against ParseTestServer (the package
-// beside this one) over loopback HTTP. A separate package so that Hummingbird stays out of the
-// root package's dependency graph.
+// schema, through the real ParseClient and URLSession, against ParseTestServer (the root
+// package's, with its trait TestServer) over loopback HTTP. A separate package so that the root
+// package's own tests build no server.
 let package = Package(
     name: "IntegrationTests",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "modelgen", path: ".."),
-        .package(path: "../ParseTestServer"),
+        .package(name: "modelgen", path: "..", traits: ["TestServer"]),
     ],
     targets: [
         // The committed generated models of the sample schemas. Each folder under Sources/ is a
@@ -26,7 +25,7 @@ let package = Package(
         .target(name: "TutorialModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
 
         .testTarget(name: "ParseClientEndToEndTests", dependencies: [
-            .product(name: "ParseTestServer", package: "ParseTestServer"),
+            .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
             "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
             "TutorialModels",

@@ -1,15 +1,15 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // An app package whose tests run its Parse code against ParseTestServer (docs/Testing.md).
-// It depends on modelgen and ParseTestServer by path here; a real app names its own paths.
+// It depends on modelgen by path here; an app names it by URL, with the same trait.
 import PackageDescription
 
 let package = Package(
     name: "ServerTesting",
-    // ParseTestServer (Hummingbird) needs macOS 14 where the tests run; the models need iOS 15.
-    platforms: [.macOS(.v14), .iOS(.v16)],
+    // ParseRuntime's minimums (docs/Platforms.md); ParseTestServer runs where the tests run.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        .package(name: "modelgen", path: "../.."),
-        .package(name: "ParseTestServer", path: "../../ParseTestServer"),
+        // The trait TestServer builds ParseTestServer; apps that do not test against it leave it out.
+        .package(name: "modelgen", path: "../..", traits: ["TestServer"]),
     ],
     targets: [
         // The app's models, generated at build time from Todo.yaml by modelgen's plugin.
@@ -20,7 +20,7 @@ let package = Package(
         .testTarget(name: "TodoTests", dependencies: [
             "TodoModels",
             .product(name: "ParseRuntime", package: "modelgen"),
-            .product(name: "ParseTestServer", package: "ParseTestServer"),
+            .product(name: "ParseTestServer", package: "modelgen"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -84,9 +84,12 @@ enum StarterFiles {
             jobs:
               modelgen-check:
                 runs-on: ubuntu-latest
+                # Any Swift 6.1 or later: modelgen's manifest uses package traits.
+                container: swift:6.3-bookworm
                 steps:
                   - uses: actions/checkout@v4
-                  - run: sudo apt-get update && sudo apt-get install -y libyaml-dev
+                  - run: apt-get update && apt-get install -y libyaml-dev
+                  # modelgen as the package resolves it (by URL, or by path).
                   - run: swift run modelgen check
                     # 0: fresh. 2: a schema changed without `modelgen gen` (the log shows the diff).
                     # 1: the schema or config is invalid.

@@ -147,8 +147,9 @@ import Testing
         for snippet in try DocSnippet.all() where snippet.check == .manifest {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
+            // 6.1, the package's own: the tools version that has package traits.
             try directory.write("Package.swift", """
-                // swift-tools-version: 6.0
+                // swift-tools-version: 6.1
                 import PackageDescription
 
                 let package = Package(

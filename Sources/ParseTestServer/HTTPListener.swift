@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -119,3 +121,4 @@ final class HTTPListener: Sendable {
         }
     }
 }
+#endif

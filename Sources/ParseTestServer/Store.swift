@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// One saved object: its id, timestamps and fields in Parse's wire form (pointers as
@@ -466,3 +468,4 @@ struct Store: Sendable {
         classes[Self.userClass]?.values.first { $0.fields["email"]?.stringValue?.lowercased() == email.lowercased() }
     }
 }
+#endif

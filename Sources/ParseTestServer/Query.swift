@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// Value comparison with Parse's (MongoDB's) semantics: numbers compare by value, dates by
@@ -373,3 +375,4 @@ extension Store {
         return .object(fields)
     }
 }
+#endif

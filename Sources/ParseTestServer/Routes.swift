@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// A request as the routes see it: the path below the mount path, decoded query parameters,
@@ -345,3 +347,4 @@ struct Routes: Sendable {
         return members
     }
 }
+#endif

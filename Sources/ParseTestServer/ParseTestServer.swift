@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -393,3 +395,4 @@ final class SharedState: @unchecked Sendable {
         return result
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// A JSON value as the test server stores and compares it. The server has its own JSON type
@@ -182,3 +184,4 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
     }
     public init(nilLiteral: ()) { self = .null }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// `GET /aggregate/<class>` (master key only): `distinct` with an optional `where`, and a
@@ -98,3 +100,4 @@ extension Routes {
         }
     }
 }
+#endif

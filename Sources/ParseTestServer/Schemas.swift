@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// What the schema API keeps beyond the field types: per field `required` and `defaultValue`,
@@ -132,3 +134,4 @@ extension Routes {
         return .object(answer)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// Parse's date text: UTC, exactly three fraction digits, `Z` (`2023-11-14T22:13:20.123Z`).
@@ -87,3 +89,4 @@ enum Identifiers {
         (0..<32).map { _ in String(Int.random(in: 0..<16), radix: 16) }.joined()
     }
 }
+#endif

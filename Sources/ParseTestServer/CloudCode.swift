@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// What a Cloud Code function or job receives.
@@ -69,3 +71,4 @@ extension Routes {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// A Parse error answer: `{"code":n,"error":"message"}` with its HTTP status.
@@ -59,3 +61,4 @@ struct ServerAnswer: Sendable {
     /// Parse Server's answer to a master-key-only route called without the master key.
     static let masterKeyRequired = ServerAnswer(status: 403, json: ["error": "unauthorized: master key is required"])
 }
+#endif

@@ -1,3 +1,5 @@
+// The server itself is built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import ArgumentParser
 import Foundation
 import ParseTestServer
@@ -89,3 +91,15 @@ struct ParseTestServerCommand: AsyncParsableCommand {
         sources.forEach { $0.cancel() }
     }
 }
+#else
+import Foundation
+
+/// Built without the trait, the command only says how to build it with the server.
+@main
+enum ParseTestServerCommand {
+    static func main() {
+        FileHandle.standardError.write(Data("parse-test-server: built without the TestServer trait; build it with 'swift build --traits TestServer --product parse-test-server', or enable the trait where you depend on modelgen (docs/Testing.md)\n".utf8))
+        exit(1)
+    }
+}
+#endif

@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// Geo queries as Parse Server answers them: `$nearSphere` (with `$maxDistance`,
@@ -164,3 +166,4 @@ enum Geo {
             && (min(start.latitude, end.latitude)...max(start.latitude, end.latitude)).contains(point.latitude)
     }
 }
+#endif

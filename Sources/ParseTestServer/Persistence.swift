@@ -1,3 +1,5 @@
+// Built with the package trait TestServer only (docs/Testing.md).
+#if TestServer
 import Foundation
 
 /// What `ParseTestServer.save(to:)` writes and `load(from:)` reads: the objects, the inferred
@@ -128,3 +130,4 @@ extension ParseTestServer {
         state.replaceStore(snapshot.store)
     }
 }
+#endif
