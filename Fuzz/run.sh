@@ -19,13 +19,15 @@ usage() { echo "usage: Fuzz/run.sh yaml|schema SECONDS | Fuzz/run.sh yaml|schema
 [ $# -ge 2 ] || usage
 TARGET=$1
 case "$TARGET" in
-    yaml) MODULES=(ModelgenDiagnostics ModelgenYAML); HARNESS=FuzzYAML.swift ;;
-    schema) MODULES=(ModelgenDiagnostics ModelgenYAML ModelgenSchema); HARNESS=FuzzSchema.swift ;;
+    # In dependency order, as Package.swift declares them.
+    yaml) MODULES=(ModelgenDiagnostics ModelgenFileSystem ModelgenYAML); HARNESS=FuzzYAML.swift ;;
+    schema) MODULES=(ModelgenDiagnostics ModelgenFileSystem ModelgenYAML ModelgenSchema); HARNESS=FuzzSchema.swift ;;
     *) usage ;;
 esac
 
 SWIFTC=${SWIFTC:-swiftc}
-FLAGS=(-O -g -parse-as-library -sanitize=fuzzer,address -swift-version 6 -I "$BUILD" -I "$ROOT/Sources/CLibYAML")
+# -package-name: the modules share `package` declarations, as in the package.
+FLAGS=(-O -g -parse-as-library -sanitize=fuzzer,address -swift-version 6 -package-name modelgen -I "$BUILD" -I "$ROOT/Sources/CLibYAML")
 
 # Each module is rebuilt when one of its sources is newer than its object.
 build_module() {
