@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "ParseRuntime", targets: ["ParseRuntime"]),
         .plugin(name: "ModelgenPlugin", targets: ["ModelgenPlugin"]),
         .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
-        // A Parse-compatible server for an app's tests (docs/Testing.md), with the trait
+        // A Parse-compatible server for an app's tests (docs/TestingParseCode.md), with the trait
         // TestServer: `.package(url: …, traits: ["TestServer"])`. Without it, empty.
         .library(name: "ParseTestServer", targets: ["ParseTestServer"]),
         // `swift run --traits TestServer parse-test-server --port 1337`, for the iOS Simulator.
@@ -81,7 +81,8 @@ let package = Package(
         .target(name: "ModelgenDiagramEmitter", dependencies: [
             "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenFileSystem",
         ]),
-        // Stage 3d: configuration, the emitter registry and the pure `Generator` entry point (no disk writes).
+        // Stage 3d: configuration, the emitter registry and the `Generator` entry point, which writes
+        // nothing (the writer does); MigrationHistory, here too, writes the folder `migrate --create` makes.
         .target(name: "ModelgenGenerator", dependencies: [
             "ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics", "ModelgenFileSystem",
             "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter", "ModelgenParseSchema", "ModelgenDiagramEmitter",

@@ -3,7 +3,7 @@
 # (an app's models and tests) depends on modelgen with the trait TestServer (by path here, by URL
 # in an app) and runs ParseClient calls against ParseTestServer in its
 # tests; then `swift run parse-test-server` serves on a port that curl talks to. (That
-# docs/Testing.md shows the example's test file as it is, DocSnippetTests check.) .ci/run runs it.
+# docs/TestingParseCode.md shows the example's test file as it is, DocSnippetTests check.) .ci/run runs it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"

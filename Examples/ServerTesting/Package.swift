@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// An app package whose tests run its Parse code against ParseTestServer (docs/Testing.md).
+// An app package whose tests run its Parse code against ParseTestServer (docs/TestingParseCode.md).
 // It depends on modelgen by path here; an app names it by URL, with the same trait.
 import PackageDescription
 

@@ -7,7 +7,9 @@ import Darwin
 #endif
 
 /// The few POSIX calls modelgen needs, with errors as messages rather than crashes. Input
-/// discovery (globs, config lookup) reads through it; only the writer writes through it.
+/// discovery (globs, config lookup) reads through it; the writer writes the output tree through
+/// it, and the commands that make files of their own (`init`, `import`, `templates dump`,
+/// `migrate --create`) write those through it too.
 package enum FileSystem {
     package struct Failure: Error, CustomStringConvertible {
         package var description: String

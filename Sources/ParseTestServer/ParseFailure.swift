@@ -1,4 +1,4 @@
-// Built with the package trait TestServer only (docs/Testing.md).
+// Built with the package trait TestServer only (docs/TestingParseCode.md).
 #if TestServer
 import Foundation
 

@@ -1,4 +1,4 @@
-// Built with the package trait TestServer only (docs/Testing.md).
+// Built with the package trait TestServer only (docs/TestingParseCode.md).
 #if TestServer
 import Foundation
 
@@ -179,7 +179,7 @@ struct Routes: Sendable {
     static func notImplemented(_ method: String, _ segments: [String]) -> ServerAnswer {
         ServerAnswer(status: 501, json: [
             "code": 1,
-            "error": .string("ParseTestServer does not implement \(method) /\(segments.joined(separator: "/")); docs/Testing.md lists the routes it serves"),
+            "error": .string("ParseTestServer does not implement \(method) /\(segments.joined(separator: "/")); docs/TestingParseCode.md lists the routes it serves"),
         ])
     }
 

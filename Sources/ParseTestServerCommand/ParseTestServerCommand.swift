@@ -1,4 +1,4 @@
-// The server itself is built with the package trait TestServer only (docs/Testing.md).
+// The server itself is built with the package trait TestServer only (docs/TestingParseCode.md).
 #if TestServer
 import ArgumentParser
 import Foundation
@@ -13,7 +13,7 @@ struct ParseTestServerCommand: AsyncParsableCommand {
         abstract: "Serve Parse's REST API from memory, for testing an app's Parse code.",
         discussion: """
             Stops on Ctrl-C (SIGINT) or SIGTERM. Data lives in memory; with --data FILE it is read from FILE at \
-            start (when FILE exists) and written back when the server stops. docs/Testing.md lists the routes it serves.
+            start (when FILE exists) and written back when the server stops. docs/TestingParseCode.md lists the routes it serves.
             """)
 
     @Option(help: "The port to listen on (0: any free port).")
@@ -98,7 +98,7 @@ import Foundation
 @main
 enum ParseTestServerCommand {
     static func main() {
-        FileHandle.standardError.write(Data("parse-test-server: built without the TestServer trait; build it with 'swift build --traits TestServer --product parse-test-server', or enable the trait where you depend on modelgen (docs/Testing.md)\n".utf8))
+        FileHandle.standardError.write(Data("parse-test-server: built without the TestServer trait; build it with 'swift build --traits TestServer --product parse-test-server', or enable the trait where you depend on modelgen (docs/TestingParseCode.md)\n".utf8))
         exit(1)
     }
 }
