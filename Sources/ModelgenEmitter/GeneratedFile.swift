@@ -237,3 +237,30 @@ public enum GeneratedHeader {
     private static let markerBytes = Array(marker.utf8)
     private static let endingBytes = Array(ending.utf8)
 }
+
+/// Rules for paths inside the output directory.
+public enum OutputPath {
+    /// Why `path` may not be written, or `nil` when it is a plain relative path.
+    public static func problem(with path: String) -> String? {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let bytes = path.utf8
+        if bytes.isEmpty { return "is empty" }
+        if bytes.first == slash { return "is absolute" }
+        if bytes.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) { return "contains a NUL or backslash" }
+        // Each component, as its length and how many of its bytes are dots: empty, `.` and
+        // `..` are refused (`...` is an ordinary name).
+        var length = 0, dots = 0
+        func isRefused() -> Bool { length == 0 || (length == dots && dots <= 2) }
+        for byte in bytes {
+            if byte == slash {
+                if isRefused() { return "leaves the output directory or has an empty component" }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == dot { dots += 1 }
+            }
+        }
+        return isRefused() ? "leaves the output directory or has an empty component" : nil
+    }
+}
