@@ -72,11 +72,11 @@ let package = Package(
         .target(name: "ModelgenSQLEmitter", dependencies: [
             "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics",
             // Parse's field types, for Parse Server's record of its classes (`_SCHEMA`).
-            "ModelgenParseSchema",
+            "ModelgenParseServer",
         ]),
         // The defined schema of Parse Server, and Parse's schema JSON read back (`import`): both
         // directions of one mapping, so a round trip holds by construction.
-        .target(name: "ModelgenParseSchema", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML"]),
+        .target(name: "ModelgenParseServer", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML"]),
         // The ER diagram: Mermaid, Graphviz DOT, and the SVG Graphviz draws.
         .target(name: "ModelgenDiagramEmitter", dependencies: [
             "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenFileSystem",
@@ -85,7 +85,7 @@ let package = Package(
         // nothing (the writer does); MigrationHistory, here too, writes the folder `migrate --create` makes.
         .target(name: "ModelgenGenerator", dependencies: [
             "ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics", "ModelgenFileSystem",
-            "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter", "ModelgenParseSchema", "ModelgenDiagramEmitter",
+            "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter", "ModelgenParseServer", "ModelgenDiagramEmitter",
         ]),
         // Stage 4: the only stage that touches the output tree.
         .target(name: "ModelgenWriter", dependencies: ["ModelgenGenerator", "ModelgenEmitter", "ModelgenFileSystem", "ModelgenDiagnostics"]),
@@ -97,7 +97,7 @@ let package = Package(
                 "ModelgenSchema",
                 "ModelgenWriter",
                 "ModelgenTemplates",
-                "ModelgenParseSchema",
+                "ModelgenParseServer",
                 "ModelgenSQLEmitter",
                 "ModelgenYAML",
                 "ModelgenFileSystem",
@@ -176,8 +176,8 @@ let package = Package(
             "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
             "GameModels", "TutorialModels", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport", "modelgen",
         ]),
-        .testTarget(name: "ModelgenParseSchemaTests", dependencies: [
-            "ModelgenParseSchema", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenTestSupport",
+        .testTarget(name: "ModelgenParseServerTests", dependencies: [
+            "ModelgenParseServer", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenTestSupport",
         ], exclude: ["Goldens", "Responses"]),
         .testTarget(name: "ModelgenDiagramEmitterTests", dependencies: [
             "ModelgenDiagramEmitter", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport",

@@ -1,7 +1,7 @@
 import ModelgenDiagnostics
 import ModelgenEmitter
 import ModelgenDiagramEmitter
-import ModelgenParseSchema
+import ModelgenParseServer
 import ModelgenSQLEmitter
 import ModelgenSwiftEmitter
 

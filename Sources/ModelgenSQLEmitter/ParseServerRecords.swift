@@ -1,4 +1,4 @@
-import ModelgenParseSchema
+import ModelgenParseServer
 import ModelgenSchema
 
 /// What a migration in the `parse-server` layout changes in Parse Server's own record of its

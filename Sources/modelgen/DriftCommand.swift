@@ -1,6 +1,6 @@
 import ArgumentParser
 import ModelgenGenerator
-import ModelgenParseSchema
+import ModelgenParseServer
 
 /// `modelgen drift`: whether a live Parse app's schema is what the schema defines.
 struct Drift: AsyncParsableCommand {

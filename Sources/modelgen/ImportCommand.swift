@@ -1,6 +1,6 @@
 import ArgumentParser
 import ModelgenFileSystem
-import ModelgenParseSchema
+import ModelgenParseServer
 import ModelgenSchema
 
 /// `modelgen import`: a live app's schema as a schema file of this format.

@@ -1,5 +1,5 @@
 import Foundation
-import ModelgenParseSchema
+import ModelgenParseServer
 import ModelgenYAML
 import ParseRuntime
 

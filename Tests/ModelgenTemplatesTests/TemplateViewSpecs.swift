@@ -133,7 +133,7 @@ enum TemplateViewSpecs {
     // MARK: Parse
 
     static let parse = ViewSpec(
-        path: "Sources/ModelgenParseSchema/ParseTemplateViews.swift",
+        path: "Sources/ModelgenParseServer/ParseTemplateViews.swift",
         templatePrefix: "parse-",
         enumName: "CompiledParseTemplates",
         roots: [("parse-schema-js", "ParseSchemaScriptView")],

@@ -1,4 +1,4 @@
-import ModelgenParseSchema
+import ModelgenParseServer
 import ModelgenSchema
 import ModelgenTestSupport
 import ModelgenYAML
@@ -13,7 +13,7 @@ import Testing
 
     @Test(arguments: Samples.names)
     func aServerMadeFromTheDefinitionsHasNoDrift(sample: String) throws {
-        let definitions = try ParseSchemaImportTests.json(RepositoryFiles.read("Tests/ModelgenParseSchemaTests/Goldens/\(sample)/schema.json"))
+        let definitions = try ParseSchemaImportTests.json(RepositoryFiles.read("Tests/ModelgenParseServerTests/Goldens/\(sample)/schema.json"))
         #expect(try SchemaDrift.differences(schema: Samples.schema(sample), live: definitions) == [])
     }
 

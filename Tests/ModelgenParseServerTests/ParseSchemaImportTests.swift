@@ -1,6 +1,6 @@
 import Foundation
 import ModelgenDiagnostics
-import ModelgenParseSchema
+import ModelgenParseServer
 import ModelgenSchema
 import ModelgenTestSupport
 import ModelgenYAML
@@ -9,7 +9,7 @@ import Testing
 /// `modelgen import`'s mapping: a live schema becomes YAML of this format, and the `parse`
 /// emitter gives back the same custom fields, indexes and permissions.
 @Suite struct ParseSchemaImportTests {
-    static let responses = "Tests/ModelgenParseSchemaTests/Responses"
+    static let responses = "Tests/ModelgenParseServerTests/Responses"
 
     static func json(_ text: String) throws -> OrderedJSON {
         OrderedJSON(try #require(try YAMLReader.parse(text, file: "response.json")))
@@ -99,7 +99,7 @@ import Testing
     /// Every sample's defined schema, imported and emitted again, is the same JSON.
     @Test(arguments: Samples.names)
     func aDefinedSchemaRoundTrips(sample: String) throws {
-        let text = try RepositoryFiles.read("Tests/ModelgenParseSchemaTests/Goldens/\(sample)/schema.json")
+        let text = try RepositoryFiles.read("Tests/ModelgenParseServerTests/Goldens/\(sample)/schema.json")
         let imported = try ParseSchemaImport(source: "schema.json").checkedYAML(from: try Self.json(text))
         let original = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])
         #expect(Self.comparable(try Self.definitions(of: imported.yaml)) == Self.comparable(original), "\(sample)")

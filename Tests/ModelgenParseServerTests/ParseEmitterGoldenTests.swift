@@ -1,7 +1,7 @@
 import Foundation
 import ModelgenDiagnostics
 import ModelgenEmitter
-import ModelgenParseSchema
+import ModelgenParseServer
 import ModelgenSchema
 import ModelgenTestSupport
 import Testing
@@ -28,7 +28,7 @@ enum Samples {
 /// `schema.js` and `warnings.txt` (what the emitter says about the sample). Review a change by
 /// running with `MODELGEN_UPDATE_EXPECTATIONS=1` and reading the diff.
 @Suite struct ParseEmitterGoldenTests {
-    static func folder(_ sample: String) -> String { "Tests/ModelgenParseSchemaTests/Goldens/\(sample)" }
+    static func folder(_ sample: String) -> String { "Tests/ModelgenParseServerTests/Goldens/\(sample)" }
 
     @Test(arguments: Samples.names)
     func definitionsOfEverySample(sample: String) throws {
