@@ -22,8 +22,8 @@ public enum DerivedNames {
         return kept + "_" + String(repeating: "0", count: 8 - hash.count) + hash
     }
 
-    /// `parts.joined(separator: "_")`, each part copied whole into storage of the exact size:
-    /// the general join cost 1,800 instructions for the three or four short parts of a name.
+    /// `parts.joined(separator: "_")`, each part copied whole into storage of the exact size,
+    /// which the general join does not do for the three or four short parts of a name.
     private static func joined(_ parts: [String]) -> String {
         var count = max(0, parts.count - 1)
         for part in parts { count += part.utf8.count }

@@ -105,8 +105,7 @@ struct RelationalLayout {
             column.checks = [.jsonValid, .jsonType("object")]
         case .array:
             column.type = .json
-            // Each column's checks are one array literal: appending to an array grows it (2 M
-            // instructions of `gen` at N=1,000).
+            // Each column's checks are one array literal: appending to an array grows it.
             if field?.minCount != nil || field?.maxCount != nil {
                 column.checks = [.jsonValid, .jsonType("array"), .count(min: field?.minCount, max: field?.maxCount)]
             } else {

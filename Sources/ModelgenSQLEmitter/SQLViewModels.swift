@@ -53,8 +53,7 @@ struct SQLViewModels {
             switch element {
             case .column(let column):
                 var checks: [SQLCheckText] = []
-                // One allocation of the right size, not one that grows (3 M instructions of
-                // `gen` at N=1,000).
+                // One allocation of the right size, not one that grows.
                 if !column.checks.isEmpty { checks.reserveCapacity(column.checks.count) }
                 for check in column.checks where dialect.spells(check, on: column) {
                     checks.append(SQLCheckText(check: check, column: column.name, dialect: dialect))

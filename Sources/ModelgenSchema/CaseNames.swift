@@ -1,7 +1,6 @@
 /// Finds a case by its name: what `init(rawValue:)` does for a `String` enum, without its cost.
-/// The synthesized initializer compares the name with every case in turn as `String`s (about
-/// six hundred instructions for a thirteen-case enum); this looks only at the cases of the
-/// name's length and compares bytes.
+/// The synthesized initializer compares the name with every case in turn as `String`s; this
+/// looks only at the cases of the name's length and compares bytes.
 struct CaseNames<Value: RawRepresentable & CaseIterable & Sendable>: Sendable where Value.RawValue == String {
     /// The cases by the length of their name, each with its name's bytes.
     private let byLength: [[(name: [UInt8], value: Value)]]

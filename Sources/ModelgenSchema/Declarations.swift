@@ -29,8 +29,7 @@ struct ClassDeclaration: Sendable {
     var indexes: [IndexDeclaration] = []
     var permissions: PermissionsDeclaration?
     /// Every field key written, including fields dropped for errors already reported. Only an
-    /// error looks in it, so it is the keys as written (a set of each class's keys cost 10 M
-    /// instructions of `gen` at N=1,000).
+    /// error looks in it, so it is the keys as written, not a set made for every class.
     var writtenFieldNames: [String] = []
 }
 

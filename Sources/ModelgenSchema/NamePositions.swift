@@ -8,7 +8,6 @@ import ModelgenYAML
 /// bytes, `0` for any other name. Strings are equal when canonically equivalent, which for an
 /// ASCII name means equal bytes, but a name that is not ASCII may equal an ASCII one (the
 /// Kelvin sign is a `K`): a key of `0` on either side is compared by the names themselves.
-/// Comparing the names themselves cost 21 M instructions of `gen` at N=1,000, the keys 12 M.
 struct NamePositions {
     static let scanned = 32
     private var entries: [(key: UInt64, name: String, position: Int)] = []

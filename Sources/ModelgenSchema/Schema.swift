@@ -210,8 +210,8 @@ public struct EnumDefinition: Sendable, Hashable {
 ///
 /// A value, like every type of the model, but held out of line: emitters and checks pass
 /// fields by value in every loop over a class, and each copy of the inline struct retained
-/// every string and box in it (copying fields was 8% of `gen`'s time at 1,000 classes). A copy
-/// now shares one storage object; changing a copy gives it storage of its own first.
+/// every string and box in it (docs/Development/README.md has the measurement). A copy shares
+/// one storage object; changing a copy gives it storage of its own first.
 public struct FieldDefinition: Sendable, Hashable {
     /// The Parse field name (the YAML key), which is also the SQL column name.
     public var name: String {

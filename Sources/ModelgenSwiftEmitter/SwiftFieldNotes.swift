@@ -7,7 +7,7 @@ import ModelgenTemplates
 ///
 /// Written straight into the output as the doc comment is printed (`SwiftDocLine`): there is
 /// a line for each of twenty thousand fields, and making each a string first, then a line of
-/// its own, cost 19 M instructions of `gen` at N=1,000 more than writing it.
+/// its own, costs more than writing it.
 enum SwiftFieldNotes {
     /// Whether `field` has rules to sum up.
     static func hasLine(for field: FieldDefinition) -> Bool {

@@ -24,8 +24,8 @@ public enum SwiftSyntax {
     }
 
     /// Whether `name` is one of `keywords`. An ASCII name whose first letter and length no
-    /// keyword has (nearly every name) is not looked up: hashing each of the twenty thousand
-    /// names of a large schema cost 7 M instructions of `gen` at N=1,000.
+    /// keyword has (nearly every name) is not looked up, so the twenty thousand names of a
+    /// large schema are not each hashed.
     static func isKeyword(_ name: String) -> Bool {
         let shaped = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             guard let first = bytes.first, bytes.count < 64, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }

@@ -51,7 +51,7 @@ extension TemplateText {
 ///
 /// It is not copyable: it owns the buffer it appends to, and a template appends thousands of
 /// short strings, each with one copy of its bytes and nothing else (`Array.append(contentsOf:)`
-/// cost about a hundred instructions a call, more than the copying itself).
+/// costs more a call than the copying itself).
 public struct TemplateOutput: ~Copyable {
     /// The UTF-8 bytes written since the last piece was moved out.
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
@@ -127,8 +127,7 @@ public struct TemplateOutput: ~Copyable {
 
     /// Appends a template's literal text. Always inlined into the compiled templates, as
     /// `append` is: most appends are a few bytes, and a call is a large part of their cost
-    /// (the optimizer left both as calls in the long compiled Swift templates: 23 M
-    /// instructions of `gen` at N=1,000).
+    /// (the optimizer left both as calls in the long compiled Swift templates).
     @inlinable @inline(__always)
     public mutating func appendLiteral(_ literal: StaticString) {
         if literal.hasPointerRepresentation {
