@@ -60,9 +60,7 @@ public struct Generator: Sendable {
     /// made, so that the emitters' own checks (Swift names, SQL names, output paths) are found
     /// too.
     public func lint(_ request: Request) -> Result {
-        var result = generate(request, linted: load(request)) { _ in }
-        result.files = []
-        return result
+        generate(request, linted: load(request)) { _ in }
     }
 
     /// Loads, validates and generates, returning every file with its text held (what `check`

@@ -31,9 +31,9 @@ struct ParseServerRecords {
     /// In the order they run: renames first (names after them are the new ones), then the rest.
     private(set) var changes: [Change] = []
 
-    /// The changes from `old` to `new`, given the renames `new` declares and the table renames
-    /// they make (for the indexes renamed with them).
-    init(old: Schema, new: Schema, renames: SQLSchemaRenames, tableRenames: [SQLTableRename]) {
+    /// The changes from the old version (as `renames` found it) to `new`, given the renames
+    /// `new` declares and the table renames they make (for the indexes renamed with them).
+    init(new: Schema, renames: SQLSchemaRenames, tableRenames: [SQLTableRename]) {
         for (from, to) in renames.classes.sorted(by: { $0.key < $1.key }) {
             changes.append(.classRenamed(from: from, to: to))
         }
@@ -100,10 +100,11 @@ struct ParseServerRecords {
     /// change needs it.
     var postgresFunctions: [String] {
         var functions: [String] = []
-        let kinds = Set(changes.map(\.kind))
-        if kinds.contains(.fieldRenamed) { functions += [Self.renamedElement, Self.fieldRenamed] }
-        if kinds.contains(.classRenamed) { functions.append(Self.classRenamed) }
-        if kinds.contains(.fieldDropped) { functions.append(Self.fieldDropped) }
+        if changes.contains(where: { if case .fieldRenamed = $0 { true } else { false } }) {
+            functions += [Self.renamedElement, Self.fieldRenamed]
+        }
+        if !newClassNames.isEmpty { functions.append(Self.classRenamed) }
+        if changes.contains(where: { if case .fieldDropped = $0 { true } else { false } }) { functions.append(Self.fieldDropped) }
         return functions
     }
 
@@ -228,19 +229,4 @@ struct ParseServerRecords {
         END
         $function$;
         """
-}
-
-extension ParseServerRecords.Change {
-    enum Kind { case classRenamed, fieldRenamed, indexRenamed, fieldTyped, fieldDropped, classDropped }
-
-    var kind: Kind {
-        switch self {
-        case .classRenamed: .classRenamed
-        case .fieldRenamed: .fieldRenamed
-        case .indexRenamed: .indexRenamed
-        case .fieldTyped: .fieldTyped
-        case .fieldDropped: .fieldDropped
-        case .classDropped: .classDropped
-        }
-    }
 }

@@ -33,12 +33,10 @@ public struct SQLMigration {
         var originals: [String: SQLTable] = [:]
         var oldTables: [SQLTable] = []
         var problems: [Diagnostic] = []
-        var renamedOld: Schema?
         var declaredRenames: SQLSchemaRenames?
         if let old {
             let declared = SQLSchemaRenames(old: old, new: new)
             declaredRenames = declared
-            renamedOld = declared.renamedOld
             problems = declared.problems
             oldTables = Self.tables(of: declared.renamedOld, layout: layout)
             if !declared.isEmpty {
@@ -68,15 +66,15 @@ public struct SQLMigration {
             }
         }
         self.renames = renames
-        records = if let old, let declaredRenames, layout == .parseServer {
-            ParseServerRecords(old: old, new: new, renames: declaredRenames, tableRenames: renames)
+        records = if let declaredRenames, layout == .parseServer {
+            ParseServerRecords(new: new, renames: declaredRenames, tableRenames: renames)
         } else {
             nil
         }
         self.originals = originals
         self.problems = problems
         diff = SQLTableDiff(old: oldTables, new: Self.tables(of: new, layout: layout), dialect: dialect,
-                            renamed: Set(renames.map(\.renamed.name)), jsonChanges: Self.jsonChanges(from: renamedOld, to: new))
+                            renamed: Set(renames.map(\.renamed.name)), jsonChanges: Self.jsonChanges(from: declaredRenames?.renamedOld, to: new))
     }
 
     /// The fields kept as JSON whose values may not fit their new type, by class and field (the
@@ -255,15 +253,20 @@ struct SQLMigrationGuard {
     /// Parse Server has no record of a class under the name a rename gives (Parse Server's
     /// layout): the record of the class renamed could not take it.
     static func notRecordedByParseServer(_ className: String) -> SQLMigrationGuard {
-        SQLMigrationGuard(query: "SELECT 1 FROM \"_SCHEMA\" WHERE \"className\" = \(SQLSyntax.stringLiteral(className))",
+        SQLMigrationGuard(query: parseServerRecord(of: className),
                           message: "\(className): Parse Server records a class '\(className)' in _SCHEMA already, so the database was not made from the old schema: remove that class with Parse Server (DELETE /schemas/\(className)) or migrate from the schema the database was made from")
     }
 
     /// Parse Server has no record of the class in `_SCHEMA`: a SQLite script leaves those
     /// records alone (Parse Server runs on PostgreSQL), so it cannot change the class's table.
     static func notRecordedInSQLite(_ className: String) -> SQLMigrationGuard {
-        SQLMigrationGuard(query: "SELECT 1 FROM \"_SCHEMA\" WHERE \"className\" = \(SQLSyntax.stringLiteral(className))",
+        SQLMigrationGuard(query: parseServerRecord(of: className),
                           message: "\(className): _SCHEMA records the class, and this migration changes it: modelgen keeps Parse Server's records in step in PostgreSQL, where Parse Server runs, not in SQLite; delete the class's row from _SCHEMA, or migrate the PostgreSQL database")
+    }
+
+    /// Parse Server's record of a class in `_SCHEMA`, a row when there is one.
+    private static func parseServerRecord(of className: String) -> String {
+        "SELECT 1 FROM \"_SCHEMA\" WHERE \"className\" = \(SQLSyntax.stringLiteral(className))"
     }
 
     /// No table of that name is there yet: a database that has one was not made from the old

@@ -186,13 +186,12 @@ struct SwiftViewModels {
     /// The session helpers of the user class (`signUp`, `logIn`, `become`, `current`, `logOut`)
     /// over ParseRuntime's client; `signUp` takes the schema's own fields too.
     private func userHelpers(typeName: String, fields: [Stored]) -> SwiftUserHelpersView {
-        let ordered = fields
-        let labels = ordered.map { $0.identifier }
+        let labels = fields.map { $0.identifier }
         // The client parameter's inner name must differ from every field parameter's.
         let client = ["client", "parseClient", "parseClient_"].first { !labels.contains($0) }!
         return SwiftUserHelpersView(
-            typeName: typeName, client: client, hasParameters: !ordered.isEmpty,
-            parameters: ordered.map { field in SwiftUserParameterView(label: field.identifier, type: field.parameterType) },
+            typeName: typeName, client: client, hasParameters: !fields.isEmpty,
+            parameters: fields.map { field in SwiftUserParameterView(label: field.identifier, type: field.parameterType) },
             arguments: labels.map { "\($0): \($0)" }.joined(separator: ", "))
     }
 

@@ -76,6 +76,7 @@ struct Gen: ParsableCommand {
     /// One line per output, after a line per folder whose files went because no emitter of
     /// the run writes it (`ranFolders`: the folders of those that ran, per output).
     private func report(_ summaries: [OutputWriter.Summary], _ settings: [RunSettings], ranFolders: [[String]]) {
+        let registry = Generator().registry
         for (index, (run, summary)) in zip(settings, summaries).enumerated() where !quiet {
             let output = options.output ?? Console.relative(run.outputDirectory)
             if !summary.leftoversRemoved.isEmpty {
@@ -84,7 +85,6 @@ struct Gen: ParsableCommand {
             }
             for (folder, count) in Self.foldersNoEmitterWrites(summary.removed, ran: ranFolders[index]) {
                 let files = "\(count) file\(count == 1 ? "" : "s")"
-                let registry = Generator().registry
                 if let emitter = registry.emitter(writingByDefault: folder) {
                     let defaults = registry.defaultSelections.map(\.name).joined(separator: ", ")
                     Console.out("\(output)/\(folder): removed \(files), since no emitter of this run writes it; "
