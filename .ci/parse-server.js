@@ -1,14 +1,18 @@
-// Starts a real Parse Server (npm's parse-server) on PostgreSQL with a sample's defined schema,
-// for .ci/real-parse-server: node parse-server.js SCHEMA_JS PORT DATABASE_URI. The master key
-// comes from PARSE_MASTER_KEY. It prints "listening" once Parse Server has applied the
-// definitions and serves requests.
+// Starts a real Parse Server (npm's parse-server) on PostgreSQL, for .ci/real-parse-server:
+//
+//   node parse-server.js PORT DATABASE_URI [SCHEMA_JS]
+//
+// With SCHEMA_JS, the `parse` emitter's definitions are the schema (strict and locked, as
+// docs/ParseServer.md suggests). Without it, the server is set up for the end-to-end suite
+// (IntegrationTests/run-against-server.sh): classes made by the first write, a REST API key
+// (PARSE_REST_API_KEY) the tests check, files on disk. The master key comes from
+// PARSE_MASTER_KEY. It prints "listening" once Parse Server serves requests.
+const os = require('os');
 const path = require('path');
 const { ParseServer } = require('parse-server');
 
-const [schemaFile, port, databaseURI] = process.argv.slice(2);
-const { definitions } = require(path.resolve(schemaFile));
-
-ParseServer.startApp({
+const [port, databaseURI, schemaFile] = process.argv.slice(2);
+const options = {
   databaseURI,
   appId: 'modelgen',
   masterKey: process.env.PARSE_MASTER_KEY,
@@ -17,9 +21,19 @@ ParseServer.startApp({
   port: Number(port),
   host: '127.0.0.1',
   silent: true,
-  // As docs/ParseServer.md suggests: the definitions are the schema, and extra fields are reported.
-  schema: { definitions, strict: true, lockSchemas: true },
-}).then(() => console.log('listening'), (error) => {
+};
+if (schemaFile) {
+  const { definitions } = require(path.resolve(schemaFile));
+  options.schema = { definitions, strict: true, lockSchemas: true };
+} else {
+  const FSFilesAdapter = require('@parse/fs-files-adapter');
+  options.restAPIKey = process.env.PARSE_REST_API_KEY;
+  options.allowClientClassCreation = true;
+  options.allowCustomObjectId = false;
+  options.filesAdapter = new FSFilesAdapter({ filesSubDirectory: path.join(os.tmpdir(), 'modelgen-e2e-files') });
+}
+
+ParseServer.startApp(options).then(() => console.log('listening'), (error) => {
   console.error(error);
   process.exit(1);
 });

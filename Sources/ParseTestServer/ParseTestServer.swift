@@ -24,7 +24,8 @@ import NIOPosix
 /// write of each field and answers 111 when a later write has another type. Tests can make the
 /// next requests to a path fail (``failNext(_:method:path:status:headers:body:)``) or stall
 /// (``stallNext(_:method:path:for:)``), and read every request it received (``requests``) and
-/// what it stores.
+/// what it stores. Started with ``Configuration/upstream``, it forwards every request to a real
+/// Parse Server instead: a proxy that records and injects faults in front of it.
 public final class ParseTestServer: Sendable {
     /// The keys and mount path the server expects.
     public struct Configuration: Sendable {
@@ -41,6 +42,12 @@ public final class ParseTestServer: Sendable {
         /// non-empty string not yet taken, else 104 or 137). Without it, a create that carries
         /// one (or an `id`) is refused with 105.
         public var allowCustomObjectId: Bool
+        /// Another Parse Server to forward every request to (its URL with the mount path,
+        /// `https://parse.example.com/parse`), relaying its answers: the test server then records
+        /// the requests and injects the faults in front of that server, and stores nothing
+        /// itself (``storedObject(_:_:)`` and the like find nothing; ask the other server).
+        /// `nil`, the default, serves from memory.
+        public var upstream: URL?
 
         public init(
             applicationId: String = "integration-app",
@@ -49,7 +56,8 @@ public final class ParseTestServer: Sendable {
             mountPath: String = "/parse",
             host: String = "127.0.0.1",
             port: Int = 0,
-            allowCustomObjectId: Bool = false
+            allowCustomObjectId: Bool = false,
+            upstream: URL? = nil
         ) {
             self.applicationId = applicationId
             self.restAPIKey = restAPIKey
@@ -58,6 +66,7 @@ public final class ParseTestServer: Sendable {
             self.host = host
             self.port = port
             self.allowCustomObjectId = allowCustomObjectId
+            self.upstream = upstream
         }
     }
 
@@ -117,8 +126,9 @@ public final class ParseTestServer: Sendable {
     /// system picks), and returns once it listens.
     public static func start(_ configuration: Configuration = Configuration()) async throws -> ParseTestServer {
         let state = SharedState(configuration: configuration)
+        let forwarder = configuration.upstream.map { Forwarder(upstream: $0, mountPath: configuration.mountPath) }
         let listener = try await HTTPListener.start(host: configuration.host, port: configuration.port) { request in
-            await state.respond(to: request)
+            await state.respond(to: request, forwardingWith: forwarder)
         }
         let server = ParseTestServer(configuration: configuration, port: listener.port, state: state, listener: listener)
         state.setPublicURL(server.serverURL.absoluteString)
@@ -326,8 +336,9 @@ final class SharedState: @unchecked Sendable {
         locked { store = replacement }
     }
 
-    /// Answers one HTTP request: records it, applies a pending fault, or routes it.
-    func respond(to request: HTTPListener.Request) async -> ServerAnswer {
+    /// Answers one HTTP request: records it, applies a pending fault, or routes it (to the
+    /// upstream server when there is a `forwarder`).
+    func respond(to request: HTTPListener.Request, forwardingWith forwarder: Forwarder?) async -> ServerAnswer {
         let body = request.body
         let rawPath = request.path
         let path = rawPath.removingPercentEncoding ?? rawPath
@@ -362,7 +373,9 @@ final class SharedState: @unchecked Sendable {
             answer = ServerAnswer(status: 503, text: "stalled")
         case nil:
             let prefix = configuration.mountPath
-            if path == prefix || path.hasPrefix(prefix + "/") {
+            if let forwarder, path == prefix || path.hasPrefix(prefix + "/") {
+                answer = await forwarder.forward(request)
+            } else if path == prefix || path.hasPrefix(prefix + "/") {
                 let segments = path.dropFirst(prefix.count).split(separator: "/").map(String.init)
                 let incoming = IncomingRequest(method: method, segments: segments, query: query, headers: headers, body: body)
                 answer = locked { routes.respond(to: incoming, store: &store) }

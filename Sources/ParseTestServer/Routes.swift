@@ -118,6 +118,13 @@ struct Routes: Sendable {
             }
             store.config.merge(params) { _, new in new }
             return ServerAnswer(status: 200, json: ["result": true])
+        case ("DELETE", "purge") where segments.count == 2:
+            // Parse Server's PurgeRouter: every object of the class goes, its schema stays.
+            guard caller.isMaster else {
+                return .masterKeyRequired
+            }
+            store.purge(segments[1])
+            return ServerAnswer(status: 200, json: [:])
         case ("POST", "functions") where segments.count == 2:
             return try callFunction(segments[1], request, caller: caller)
         case ("POST", "jobs") where segments.count == 2:

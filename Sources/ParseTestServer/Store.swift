@@ -458,6 +458,26 @@ struct Store: Sendable {
         classes[Self.sessionClass] = classes[Self.sessionClass]?.filter { $0.value.fields["sessionToken"]?.stringValue != token }
     }
 
+    /// Removes every object of `className`, as `DELETE /purge/<class>` does: the relations
+    /// they own go with them, a purged user's password and sessions too, and purging `_Session`
+    /// ends every session. The class's schema stays.
+    mutating func purge(_ className: String) {
+        let purged = Set((classes[className] ?? [:]).keys)
+        classes[className] = nil
+        relations = relations.filter { $0.key.ownerClass != className }
+        if className == Self.userClass {
+            passwords = passwords.filter { !purged.contains($0.key) }
+            let ended = Set(sessions.filter { purged.contains($0.value) }.keys)
+            sessions = sessions.filter { !ended.contains($0.key) }
+            classes[Self.sessionClass] = classes[Self.sessionClass]?.filter {
+                !ended.contains($0.value.fields["sessionToken"]?.stringValue ?? "")
+            }
+        }
+        if className == Self.sessionClass {
+            sessions = [:]
+        }
+    }
+
     /// The `_Session` object of `token`.
     func sessionObject(_ token: String) -> StoredObject? {
         classes[Self.sessionClass]?.values.first { $0.fields["sessionToken"]?.stringValue == token }

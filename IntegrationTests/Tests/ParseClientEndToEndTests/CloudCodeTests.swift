@@ -18,18 +18,18 @@ struct CloudCodeTests {
         var games: Int
     }
 
-    @Test("Functions take Encodable parameters and return Decodable results")
+    @Test("Functions take Encodable parameters and return Decodable results", .enabled(if: TestBackend.isInProcess, "Cloud Code in Swift is ParseTestServer's"))
     func functions() async throws {
         try await withServer { server, client in
-            server.defineFunction("hello") { _ in "Hello world!" }
-            server.defineFunction("summary") { request in
+            server.testServer.defineFunction("hello") { _ in "Hello world!" }
+            server.testServer.defineFunction("summary") { request in
                 guard request.parameters["playerName"] == "Sean Plott", request.parameters["since"]?["__type"] == "Date" else {
                     throw CloudError("No games for that player", code: 101)
                 }
                 return ["best": 1337, "games": 3]
             }
-            server.defineFunction("nothing") { _ in nil }
-            server.defineFunction("crash") { _ in throw CocoaError(.fileNoSuchFile) }
+            server.testServer.defineFunction("nothing") { _ in nil }
+            server.testServer.defineFunction("crash") { _ in throw CocoaError(.fileNoSuchFile) }
 
             #expect(try await client.callFunction("hello", returning: String.self) == "Hello world!")
             let summary = try await client.callFunction("summary", parameters: ScoreQuery(playerName: "Sean Plott", since: Date()),
@@ -50,16 +50,16 @@ struct CloudCodeTests {
         }
     }
 
-    @Test("A job starts with the master key and leaves its _JobStatus")
+    @Test("A job starts with the master key and leaves its _JobStatus", .enabled(if: TestBackend.isInProcess, "Cloud Code in Swift is ParseTestServer's"))
     func jobs() async throws {
         try await withServer { server, client in
-            server.defineJob("resetScores") { request in
+            server.testServer.defineJob("resetScores") { request in
                 guard request.isMaster else { throw CloudError("not master") }
                 return .string("reset \(request.parameters["below"]?.intValue ?? 0)")
             }
             let admin = makeClient(for: server, masterKey: server.configuration.masterKey)
             let statusId = try await admin.startJob("resetScores", parameters: ["below": 10])
-            let status = try #require(server.storedObject("_JobStatus", statusId))
+            let status = try #require(try await server.storedObject("_JobStatus", statusId))
             #expect(status["status"] == "succeeded")
             #expect(status["message"] == "reset 10")
             #expect(server.requests(method: "POST", path: "/parse/jobs/resetScores").first?.headers["x-parse-master-key"] != nil)

@@ -39,7 +39,7 @@ struct ErrorPathTests {
             #expect(find?.httpStatus == 400)
             let create = await failure { try await client.create(Genre(name: "Horror")) }
             #expect(create?.parseError?.code == .invalidSessionToken)
-            #expect(server.storedObjects("Genre").isEmpty)
+            #expect(try await server.storedObjects("Genre").isEmpty)
             #expect(server.requests.allSatisfy { $0.headers["x-parse-session-token"] == "r:00000000000000000000000000000000" })
             // Without the token, the same calls work.
             client.setSessionToken(nil)
@@ -134,7 +134,7 @@ struct ErrorPathTests {
             #expect(status == 503)
             #expect(body == "Service Unavailable")
             #expect(server.requests(method: "POST", path: "/parse/classes/Genre").count == 1)
-            #expect(server.storedObjects("Genre").isEmpty)
+            #expect(try await server.storedObjects("Genre").isEmpty)
 
             // An Increment is not repeated either.
             let genre = try await client.create(Genre(name: "Horror"))
@@ -144,14 +144,14 @@ struct ErrorPathTests {
             let increment = await failure { try await client.update(ParseUpdate(book).increment(Book.Field.publishingYear, by: 1)) }
             #expect(increment?.httpStatus == 502)
             #expect(server.requests(method: "PUT", path: bookPath).count == 1)
-            #expect(server.storedObject("Book", book.objectId ?? "")?["publishingYear"] == 1986)
+            #expect(try await server.storedObject("Book", book.objectId ?? "")?["publishingYear"] == 1986)
 
             // Opting in repeats the create once: one object.
             server.failNext(1, method: "POST", path: "/parse/classes/Genre", status: 503)
             let created = try await client.create(Genre(name: "Thriller"), options: ParseRequestOptions(retriesNonIdempotentRequests: true))
             #expect(isParseObjectId(created.objectId))
             #expect(server.requests(method: "POST", path: "/parse/classes/Genre").suffix(2).map(\.status) == [503, 201])
-            #expect(server.storedObjects("Genre").compactMap { $0["name"]?.stringValue } == ["Horror", "Thriller"])
+            #expect(try await server.storedObjects("Genre").compactMap { $0["name"]?.stringValue } == ["Horror", "Thriller"])
         }
     }
 
@@ -216,39 +216,39 @@ struct ErrorPathTests {
 
     @Test("X-Parse-Request-Id is the same on every attempt of one call, X-Parse-Installation-Id is sent")
     func requestIds() async throws {
-        let server = try await ParseTestServer.start()
-        let client = ParseClient(configuration: ParseClientConfiguration(
-            serverURL: server.serverURL, applicationId: server.configuration.applicationId,
-            restAPIKey: server.configuration.restAPIKey, installationId: "install-1",
-            retryPolicy: quickRetries, sendsRequestId: true))
-        server.failNext(1, method: "GET", path: "/parse/classes/Genre")
-        _ = try await client.find(Genre.query())
-        _ = try await client.find(Genre.query())
-        let ids = server.requests(method: "GET", path: "/parse/classes/Genre").map { $0.headers["x-parse-request-id"] }
-        await server.stop()
-        #expect(ids.count == 3)
-        #expect(ids[0] != nil)
-        #expect(ids[0] == ids[1])
-        #expect(ids[1] != ids[2])
-        #expect(server.requests.allSatisfy { $0.headers["x-parse-installation-id"] == "install-1" })
+        try await withServer { server, _ in
+            let client = ParseClient(configuration: ParseClientConfiguration(
+                serverURL: server.serverURL, applicationId: server.configuration.applicationId,
+                restAPIKey: server.configuration.restAPIKey, installationId: "install-1",
+                retryPolicy: quickRetries, sendsRequestId: true))
+            server.failNext(1, method: "GET", path: "/parse/classes/Genre")
+            _ = try await client.find(Genre.query())
+            _ = try await client.find(Genre.query())
+            let ids = server.requests(method: "GET", path: "/parse/classes/Genre").map { $0.headers["x-parse-request-id"] }
+            #expect(ids.count == 3)
+            #expect(ids[0] != nil)
+            #expect(ids[0] == ids[1])
+            #expect(ids[1] != ids[2])
+            #expect(server.requests.allSatisfy { $0.headers["x-parse-installation-id"] == "install-1" })
+        }
     }
 
     @Test("a response larger than maxResponseSize fails with .responseTooLarge")
     func responseTooLarge() async throws {
-        let server = try await ParseTestServer.start()
-        let client = ParseClient(configuration: ParseClientConfiguration(
-            serverURL: server.serverURL, applicationId: server.configuration.applicationId,
-            restAPIKey: server.configuration.restAPIKey, maxResponseSize: 2_000))
-        _ = try await makeClient(for: server).createAll((1...40).map { Genre(name: "Genre number \($0)") })
-        let error = await failure { try await client.find(Genre.query()) }
-        let small = try await client.find(Genre.query().limit(2))
-        await server.stop()
-        guard case .responseTooLarge(let limit)? = error else {
-            Issue.record("expected .responseTooLarge, got \(String(describing: error))")
-            return
+        try await withServer { server, _ in
+            let client = ParseClient(configuration: ParseClientConfiguration(
+                serverURL: server.serverURL, applicationId: server.configuration.applicationId,
+                restAPIKey: server.configuration.restAPIKey, maxResponseSize: 2_000))
+            _ = try await makeClient(for: server).createAll((1...40).map { Genre(name: "Genre number \($0)") })
+            let error = await failure { try await client.find(Genre.query()) }
+            let small = try await client.find(Genre.query().limit(2))
+            guard case .responseTooLarge(let limit)? = error else {
+                Issue.record("expected .responseTooLarge, got \(String(describing: error))")
+                return
+            }
+            #expect(limit == 2_000)
+            #expect(small.count == 2)
         }
-        #expect(limit == 2_000)
-        #expect(small.count == 2)
     }
 
     @Test("cancelling the calling task during a stalled request ends it with .cancelled")
@@ -274,15 +274,15 @@ struct ErrorPathTests {
 
     @Test("a stopped server: the connection is refused, reported as a transport error")
     func connectionRefused() async throws {
-        let server = try await ParseTestServer.start()
-        let client = makeClient(for: server, retryPolicy: .never)
-        _ = try await client.find(Genre.query())
-        await server.stop()
-        let error = await failure { try await client.find(Genre.query()) }
-        guard case .transport(let failure)? = error else {
-            Issue.record("expected .transport, got \(String(describing: error))")
-            return
+        try await withServer(retryPolicy: .never) { server, client in
+            _ = try await client.find(Genre.query())
+            await server.stop()
+            let error = await failure { try await client.find(Genre.query()) }
+            guard case .transport(let failure)? = error else {
+                Issue.record("expected .transport, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .connectionRefused)
         }
-        #expect(failure.kind == .connectionRefused)
     }
 }

@@ -17,8 +17,8 @@ struct FileTests {
             let picture = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
             let saved = try await client.upload(ParseFile(name: "pic.jpg", data: picture))
             #expect(saved.name.hasSuffix("_pic.jpg") && saved.name.count == 32 + 1 + 7)
-            #expect(server.storedFile(saved.name)?.data == picture)
-            #expect(server.storedFile(saved.name)?.contentType == "image/jpeg")
+            #expect(try await server.storedFile(saved.name)?.data == picture)
+            #expect(try await server.storedFile(saved.name)?.contentType == "image/jpeg")
             let upload = try #require(server.requests(method: "POST", path: "/parse/files/pic.jpg").first)
             #expect(upload.status == 201)
             #expect(upload.headers["content-type"] == "image/jpeg")
@@ -31,14 +31,14 @@ struct FileTests {
             let local = directory.appendingPathComponent("level data.bin")
             try large.write(to: local)
             let streamed = try await client.upload(ParseFile(name: "level data.bin", localURL: local, mimeType: "application/x-level"))
-            #expect(server.storedFile(streamed.name)?.data == large)
-            #expect(server.storedFile(streamed.name)?.contentType == "application/x-level")
+            #expect(try await server.storedFile(streamed.name)?.data == large)
+            #expect(try await server.storedFile(streamed.name)?.contentType == "application/x-level")
 
             // Kept in an object and read back.
             let player = try await client.create(Player(name: "Sean Plott", picture: saved))
             let fetched = try await client.get(Player.self, id: try #require(player.objectId))
             #expect(fetched.picture == saved)
-            #expect(server.storedObject("Player", player.objectId ?? "")?["picture"]
+            #expect(try await server.storedObject("Player", player.objectId ?? "")?["picture"]
                 == ["__type": "File", "name": .string(saved.name), "url": .string(saved.url?.absoluteString ?? "")])
             let (served, response) = try await URLSession.shared.data(from: try #require(fetched.picture?.url))
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
@@ -47,13 +47,13 @@ struct FileTests {
             // Deleted with the master key; a second delete is Parse's 153.
             let admin = makeClient(for: server, masterKey: server.configuration.masterKey)
             try await admin.delete(saved)
-            #expect(server.storedFile(saved.name) == nil)
+            #expect(try await server.storedFile(saved.name) == nil)
             #expect(server.requests(method: "DELETE", path: "/parse/files/\(saved.name)").first?.headers["x-parse-master-key"] != nil)
             let again = await failure { try await admin.delete(saved) }
             #expect(again?.parseError?.code == .fileDeleteFailure)
             let refused = await failure { try await client.delete(streamed) }
             #expect(refused?.parseError?.code == .operationForbidden, "no master key configured: nothing is sent")
-            #expect(server.storedFile(streamed.name) != nil)
+            #expect(try await server.storedFile(streamed.name) != nil)
         }
     }
 
@@ -67,7 +67,7 @@ struct FileTests {
             let file = try await client.upload(ParseFile(name: "a.txt", data: Data("a".utf8)))
             let error = await failure { try await wrongKey.delete(file) }
             #expect(error?.httpStatus == 403)
-            #expect(server.storedFile(file.name) != nil)
+            #expect(try await server.storedFile(file.name) != nil)
         }
     }
 }

@@ -16,40 +16,40 @@ struct GameTests {
             let id = try #require(created.objectId)
             #expect(server.requests(method: "POST", path: "/parse/classes/GameScore").last?.json
                 == ["score": 1337, "playerName": "Sean Plott", "cheatMode": false])
-            #expect(server.storedObject("GameScore", id)?["score"] == 1337)
+            #expect(try await server.storedObject("GameScore", id)?["score"] == 1337)
 
             // An update of the changed fields.
             var changed = created.mergeable
             changed.score = 1338
             _ = try await client.update(changed)
-            #expect(server.storedObject("GameScore", id)?["score"] == 1338)
+            #expect(try await server.storedObject("GameScore", id)?["score"] == 1338)
 
             // An update of every field, without an original.
             var whole = GameScore(score: 1339, playerName: "Sean Plott")
             whole.objectId = id
             _ = try await client.update(whole)
-            #expect(server.storedObject("GameScore", id)?["score"] == 1339)
+            #expect(try await server.storedObject("GameScore", id)?["score"] == 1339)
 
             // An update of the named field: its value, never a delete.
             var named = created
             named.score = 1340
             let afterNamed = try await client.update(named, fields: [GameScore.Field.score])
             #expect(afterNamed.score == 1340)
-            #expect(server.storedObject("GameScore", id)?["score"] == 1340)
+            #expect(try await server.storedObject("GameScore", id)?["score"] == 1340)
             #expect(server.requests(method: "PUT", path: "/parse/classes/GameScore/\(id)").last?.json == ["score": 1340])
 
             // Typed operations.
             let incremented = try await client.update(ParseUpdate(afterNamed).increment(GameScore.Field.score, by: 2))
             #expect(incremented.score == 1342)
-            #expect(server.storedObject("GameScore", id)?["score"] == 1342)
+            #expect(try await server.storedObject("GameScore", id)?["score"] == 1342)
 
             // Batches.
             let more = try await client.createAll([GameScore(score: 10, playerName: "Ada"), GameScore(score: 20, playerName: "Grace")])
             let ada = try more[0].get()
-            #expect(server.storedObject("GameScore", ada.objectId ?? "")?["score"] == 10)
+            #expect(try await server.storedObject("GameScore", ada.objectId ?? "")?["score"] == 10)
             let updated = try await client.updateAll([ada.set(\.score, to: 11)])
             #expect(try updated[0].get().score == 11)
-            #expect(server.storedObject("GameScore", ada.objectId ?? "")?["score"] == 11)
+            #expect(try await server.storedObject("GameScore", ada.objectId ?? "")?["score"] == 11)
 
             // Read back, and queried by it.
             #expect(try await client.get(GameScore.self, id: id).score == 1342)
@@ -105,7 +105,7 @@ struct GameTests {
             }
             #expect(parseError.code == .invalidKeyName)
             #expect(server.requests(method: "PUT", path: "/parse/classes/GameScore/*").isEmpty)
-            #expect(server.storedObject("GameScore", created.objectId ?? "")?["score"] == 1)
+            #expect(try await server.storedObject("GameScore", created.objectId ?? "")?["score"] == 1)
         }
     }
 }

@@ -21,7 +21,7 @@ struct GroceryTests {
             // The Parse class name is used on the wire.
             #expect(server.requests(method: "POST", path: "/parse/classes/Item").count == 3)
             #expect(server.requests(path: "/parse/classes/GroceryItem*").isEmpty)
-            #expect(server.storedObject("Item", applesId)?["unit"] == pointer("Unit", kg.objectId))
+            #expect(try await server.storedObject("Item", applesId)?["unit"] == pointer("Unit", kg.objectId))
 
             let fetched = try await client.get(GroceryItem.self, id: applesId, include: ["unit"])
             #expect(fetched.unit?.name == "kg")
@@ -51,14 +51,14 @@ struct GroceryTests {
                 .set(GroceryItem.Field.bought, to: true))
             #expect(used.quantity == 1)
             #expect(used.bought == true)
-            #expect(server.storedObject("Item", applesId)?["quantity"]?.doubleValue == 1)
+            #expect(try await server.storedObject("Item", applesId)?["quantity"]?.doubleValue == 1)
             #expect(try await names(GroceryItem.query(GroceryItem.Field.bought == true)) == ["Apples", "Flour"])
 
             // A batch of updates.
             let results = try await client.updateAll([flour.set(\.bought, to: false), eggs.set(\.quantity, to: 12)])
             #expect(try results.map { try $0.get().name } == ["Flour", "Eggs"])
-            #expect(server.storedObject("Item", eggs.objectId ?? "")?["quantity"] == 12)
-            #expect(server.storedObject("Item", flour.objectId ?? "")?["bought"] == false)
+            #expect(try await server.storedObject("Item", eggs.objectId ?? "")?["quantity"] == 12)
+            #expect(try await server.storedObject("Item", flour.objectId ?? "")?["bought"] == false)
 
             // Delete.
             try await client.delete(eggs)
@@ -88,7 +88,7 @@ struct GroceryTests {
                 return names
             }
             #expect(Set(names) == Set((1...50).map { "Item \($0)" }))
-            #expect(server.storedObjects("Item").count == 50)
+            #expect(try await server.storedObjects("Item").count == 50)
             #expect(try await client.count(GroceryItem.query(GroceryItem.Field.unit == piece, GroceryItem.Field.quantity > 25)) == 25)
         }
     }

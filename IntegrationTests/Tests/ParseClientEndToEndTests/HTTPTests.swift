@@ -24,10 +24,10 @@ struct HTTPTests {
             }
             let tooLarge = try await post(17 << 20)
             #expect(tooLarge == 413)
-            #expect(server.storedObjects("Blob").isEmpty)
+            #expect(try await server.storedObjects("Blob").isEmpty)
             let fitting = try await post(1 << 20)
             #expect(fitting == 201)
-            #expect(server.storedObjects("Blob").count == 1)
+            #expect(try await server.storedObjects("Blob").count == 1)
         }
     }
 }

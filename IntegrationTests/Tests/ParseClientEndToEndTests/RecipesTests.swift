@@ -31,7 +31,7 @@ struct RecipesTests {
             #expect(fetched.nutritionalInfo == ["protein": "12 g"])
             #expect(fetched.releaseDate == Self.pancakes.releaseDate)
             #expect(try await client.get(Recipe.self, id: brunch.objectId ?? "").category == .unknown(7))
-            #expect(server.storedObject("Recipe", brunch.objectId ?? "")?["category"] == 7)
+            #expect(try await server.storedObject("Recipe", brunch.objectId ?? "")?["category"] == 7)
 
             func names(_ query: ParseQuery<Recipe>) async throws -> [String] {
                 try await client.find(query).compactMap(\.name)
@@ -101,7 +101,7 @@ struct RecipesTests {
             let unpriced = try await client.update(free, fields: [Recipe.Field.price])
             #expect(server.requests(method: "PUT", path: path).last?.json == ["price": ["__op": "Delete"]])
             #expect(unpriced.price == nil)
-            #expect(server.storedObject("Recipe", id)?["price"] == nil)
+            #expect(try await server.storedObject("Recipe", id)?["price"] == nil)
 
             var edited = unpriced.mergeable
             edited.category = .dinner
@@ -112,13 +112,13 @@ struct RecipesTests {
             ])
             #expect(saved.category == .dinner)
             #expect(saved.name == "Pancakes")
-            let stored = try #require(server.storedObject("Recipe", id))
+            let stored = try #require(try await server.storedObject("Recipe", id))
             #expect(stored["servings"] == 6)
             #expect(stored["sideOptions"] == ["berries"])
             #expect(stored["category"] == 2)
 
             try await client.delete(saved)
-            #expect(server.storedObjects("Recipe").isEmpty)
+            #expect(try await server.storedObjects("Recipe").isEmpty)
         }
     }
 
@@ -134,18 +134,18 @@ struct RecipesTests {
             #expect(recipes.compactMap(\.name) == ["Omelette", "Salad", "Curry"])
             #expect(recipes.allSatisfy { isParseObjectId($0.objectId) && $0.createdAt != nil })
             #expect(server.requests(method: "POST", path: "/parse/batch").count == 1)
-            #expect(server.storedObjects("Recipe").compactMap { $0["name"]?.stringValue } == ["Omelette", "Salad", "Curry"])
+            #expect(try await server.storedObjects("Recipe").compactMap { $0["name"]?.stringValue } == ["Omelette", "Salad", "Curry"])
 
             let doubled = try await client.updateAll(recipes.map { $0.set(\.servings, to: ($0.servings ?? 0) * 2) })
             #expect(try doubled.map { try $0.get().servings } == [2, 4, 8])
-            #expect(server.storedObjects("Recipe").compactMap { $0["servings"]?.intValue } == [2, 4, 8])
+            #expect(try await server.storedObjects("Recipe").compactMap { $0["servings"]?.intValue } == [2, 4, 8])
             let batchBody = try #require(server.requests(method: "POST", path: "/parse/batch").last?.json)
             #expect(batchBody["requests"]?.arrayValue?.first?["body"] == ["servings": 2])
 
             let results = try await client.deleteAll(Array(recipes.prefix(2)))
             #expect(results.count == 2)
             #expect(results.allSatisfy { (try? $0.get()) != nil })
-            #expect(server.storedObjects("Recipe").compactMap { $0["name"]?.stringValue } == ["Curry"])
+            #expect(try await server.storedObjects("Recipe").compactMap { $0["name"]?.stringValue } == ["Curry"])
             // Deleting them again: each item fails with 101 on its own.
             let again = try await client.deleteAll(Array(recipes.prefix(2)))
             #expect(again.allSatisfy { $0.parseErrorCode == .objectNotFound })

@@ -8,7 +8,7 @@ let quickRetries = ParseRetryPolicy(maxAttempts: 3, initialBackoff: .millisecond
 
 /// A client of `server` over the real URLSession transport.
 func makeClient(
-    for server: ParseTestServer,
+    for server: TestBackend,
     applicationId: String? = nil,
     restAPIKey: String?? = nil,
     masterKey: String? = nil,
@@ -24,13 +24,14 @@ func makeClient(
         retryPolicy: retryPolicy))
 }
 
-/// Starts a server, runs `body` with it and a client of it, and stops the server.
+/// Starts a server (``TestBackend``), runs `body` with it and a client of it, and stops the server.
 func withServer<Result>(
+    _ configuration: ParseTestServer.Configuration = .init(),
     timeout: Duration = .seconds(10),
     retryPolicy: ParseRetryPolicy = quickRetries,
-    _ body: (ParseTestServer, ParseClient) async throws -> Result
+    _ body: (TestBackend, ParseClient) async throws -> Result
 ) async throws -> Result {
-    let server = try await ParseTestServer.start()
+    let server = try await TestBackend.start(configuration)
     let client = makeClient(for: server, timeout: timeout, retryPolicy: retryPolicy)
     do {
         let result = try await body(server, client)

@@ -14,7 +14,7 @@ struct TutorialTests {
             // ParseSwift: `let score = try await GameScore(points: 10).save()`
             let score = try await client.create(GameScore(points: 10, name: "first"))
             let id = try #require(score.objectId)
-            #expect(server.storedObject("GameScore", id)?["points"] == 10)
+            #expect(try await server.storedObject("GameScore", id)?["points"] == 10)
 
             // ParseSwift: `var changed = score.mergeable; changed.points = 200; try await changed.save()`
             var changed = score.mergeable
@@ -31,7 +31,7 @@ struct TutorialTests {
             let fetched = try await client.fetch(score)
             #expect(fetched.points == 201)
             try await client.delete(fetched)
-            #expect(server.storedObject("GameScore", id) == nil)
+            #expect(try await server.storedObject("GameScore", id) == nil)
         }
     }
 
@@ -60,7 +60,7 @@ struct TutorialTests {
                                                        otherBooks: [Book(title: "Dune Messiah")]))
             let dune = try #require(frank.book)
             let messiah = try #require(frank.otherBooks?.first)
-            #expect(server.storedObjects("Book").count == 2)
+            #expect(try await server.storedObjects("Book").count == 2)
             #expect(dune.title == "Dune" && isParseObjectId(dune.objectId))
             let sequel = try await client.update(messiah.set(\.relatedBook, to: dune))
 
@@ -119,7 +119,7 @@ struct TutorialTests {
                                           try ParseGeoPoint(latitude: 1, longitude: 1)])
             let data = try await client.create(GameData(bytes: ParseBytes(data: Data("hello".utf8)), fence: fence))
             let id = try #require(data.objectId)
-            #expect(server.storedObject("GameData", id)?["bytes"] == ["__type": "Bytes", "base64": "aGVsbG8="])
+            #expect(try await server.storedObject("GameData", id)?["bytes"] == ["__type": "Bytes", "base64": "aGVsbG8="])
             let read = try await client.get(GameData.self, id: id)
             #expect(read.bytes == ParseBytes(data: Data("hello".utf8)))
             #expect(read.fence == fence)

@@ -30,16 +30,11 @@ struct UnsavedChildrenEndToEndTests {
     typealias ISBN = BookstoreModels.ISBN
 
     /// A server with Parse Server's `allowCustomObjectId` and a client that sends ids.
-    private func withCustomObjectIds(_ body: (ParseTestServer, ParseClient) async throws -> Void) async throws {
-        let server = try await ParseTestServer.start(ParseTestServer.Configuration(allowCustomObjectId: true))
-        var configuration = makeClient(for: server).configuration
-        configuration.allowsCustomObjectId = true
-        do {
+    private func withCustomObjectIds(_ body: (TestBackend, ParseClient) async throws -> Void) async throws {
+        try await withServer(ParseTestServer.Configuration(allowCustomObjectId: true)) { server, client in
+            var configuration = client.configuration
+            configuration.allowsCustomObjectId = true
             try await body(server, ParseClient(configuration: configuration))
-            await server.stop()
-        } catch {
-            await server.stop()
-            throw error
         }
     }
 
@@ -59,10 +54,10 @@ struct UnsavedChildrenEndToEndTests {
             #expect(dune.isbn?.value == "9780441172719")
 
             // Stored once each, and the book stored with pointers to them.
-            #expect(server.storedObjects("Genre").map { $0["name"] } == ["Science Fiction"])
-            #expect(server.storedObjects("ISBN").map { $0["objectId"] } == [.string(isbnId)])
-            #expect(server.storedObject("Book", duneId)?["genre"] == pointer("Genre", genreId))
-            #expect(server.storedObject("Book", duneId)?["isbn"] == pointer("ISBN", isbnId))
+            #expect(try await server.storedObjects("Genre").map { $0["name"] } == ["Science Fiction"])
+            #expect(try await server.storedObjects("ISBN").map { $0["objectId"] } == [.string(isbnId)])
+            #expect(try await server.storedObject("Book", duneId)?["genre"] == pointer("Genre", genreId))
+            #expect(try await server.storedObject("Book", duneId)?["isbn"] == pointer("ISBN", isbnId))
 
             // One batch for the children, then the book.
             let requests = server.requests.map { "\($0.method) \($0.path)" }
@@ -86,7 +81,7 @@ struct UnsavedChildrenEndToEndTests {
 
             let saved = try await client.create(litter)
 
-            let dogs = server.storedObjects("Dog")
+            let dogs = try await server.storedObjects("Dog")
             #expect(dogs.compactMap { $0["name"]?.stringValue }.sorted() == ["Grandma", "Lassie", "Pup", "Pup 2", "Rex"])
             let lassieId = try #require(saved.mother?.objectId)
             #expect(saved.pups?.map { $0.mother?.objectId } == [lassieId, lassieId])
@@ -115,8 +110,8 @@ struct UnsavedChildrenEndToEndTests {
             let genreId = try #require(updated.genre?.objectId)
             #expect(updated.genre?.name == "SF")
             #expect(updated.title == "Dune")
-            #expect(server.storedObject("Genre", genreId)?["name"] == "SF")
-            #expect(server.storedObject("Book", dune.objectId ?? "")?["genre"] == pointer("Genre", genreId))
+            #expect(try await server.storedObject("Genre", genreId)?["name"] == "SF")
+            #expect(try await server.storedObject("Book", dune.objectId ?? "")?["genre"] == pointer("Genre", genreId))
             let update = try #require(server.requests(method: "PUT", path: "/parse/classes/Book/\(dune.objectId ?? "")").first)
             #expect(update.json == ["genre": pointer("Genre", genreId)])
         }
@@ -140,18 +135,18 @@ struct UnsavedChildrenEndToEndTests {
             #expect(incomplete.error.parseError?.code == .incorrectType)
             #expect(error?.parseError?.code == .incorrectType)
             #expect(error?.httpStatus == 400)
-            let genre = try #require(server.storedObjects("Genre").first)
-            let isbn = try #require(server.storedObjects("ISBN").first)
+            let genre = try #require(try await server.storedObjects("Genre").first)
+            let isbn = try #require(try await server.storedObjects("ISBN").first)
             #expect(incomplete.saved == [
                 ParseObjectReference(className: "Genre", objectId: genre["objectId"]?.stringValue ?? ""),
                 ParseObjectReference(className: "ISBN", objectId: isbn["objectId"]?.stringValue ?? ""),
             ])
             #expect(String(describing: incomplete).contains("Genre/\(genre["objectId"]?.stringValue ?? "?")"))
-            #expect(server.storedObjects("Book").map { $0["title"] } == ["Poems"])
+            #expect(try await server.storedObjects("Book").map { $0["title"] } == ["Poems"])
         }
     }
 
-    @Test("with custom object ids everything is one transaction: stored with the client's ids")
+    @Test("with custom object ids everything is one transaction: stored with the client's ids", .enabled(if: TestBackend.isInProcess, "the server starts with allowCustomObjectId"))
     func customObjectIdsMakeOneTransaction() async throws {
         try await withCustomObjectIds { server, client in
             let dune = try await client.create(Book(title: "Dune", genre: Genre(name: "SF"), isbn: ISBN(value: "9780441172719")))
@@ -159,9 +154,9 @@ struct UnsavedChildrenEndToEndTests {
             let genreId = try #require(dune.genre?.objectId)
             #expect(isParseObjectId(genreId))
             #expect(dune.genre?.name == "SF")
-            #expect(server.storedObject("Genre", genreId)?["name"] == "SF")
-            #expect(server.storedObject("ISBN", dune.isbn?.objectId ?? "")?["value"] == "9780441172719")
-            #expect(server.storedObject("Book", dune.objectId ?? "")?["genre"] == pointer("Genre", genreId))
+            #expect(try await server.storedObject("Genre", genreId)?["name"] == "SF")
+            #expect(try await server.storedObject("ISBN", dune.isbn?.objectId ?? "")?["value"] == "9780441172719")
+            #expect(try await server.storedObject("Book", dune.objectId ?? "")?["genre"] == pointer("Genre", genreId))
             #expect(server.requests.map { "\($0.method) \($0.path)" } == ["POST /parse/batch"])
             #expect(server.requests.first?.json?["transaction"] == true)
 
@@ -171,7 +166,7 @@ struct UnsavedChildrenEndToEndTests {
         }
     }
 
-    @Test("with custom object ids a failure stores nothing at all")
+    @Test("with custom object ids a failure stores nothing at all", .enabled(if: TestBackend.isInProcess, "the server starts with allowCustomObjectId"))
     func customObjectIdsFailureStoresNothing() async throws {
         try await withCustomObjectIds { server, client in
             _ = try await client.create(LibraryModels.Book(title: "Poems", genre: .poetry))
@@ -183,15 +178,15 @@ struct UnsavedChildrenEndToEndTests {
 
             // Parse Server's answer to a failed transaction, whatever item failed.
             #expect(error == .server(ParseError(code: .internalServer, message: "Internal server error.", httpStatus: 500)))
-            #expect(server.storedObjects("Genre").isEmpty)
-            #expect(server.storedObjects("ISBN").isEmpty)
-            #expect(server.storedObjects("Book").count == 1)
+            #expect(try await server.storedObjects("Genre").isEmpty)
+            #expect(try await server.storedObjects("ISBN").isEmpty)
+            #expect(try await server.storedObjects("Book").count == 1)
             // Sent once: a batch of creates is not repeated.
             #expect(server.requests.map { "\($0.method) \($0.path) \($0.status ?? 0)" } == ["POST /parse/batch 500"])
         }
     }
 
-    @Test("the server keeps a create's objectId only with allowCustomObjectId, as Parse Server does")
+    @Test("the server keeps a create's objectId only with allowCustomObjectId, as Parse Server does", .enabled(if: TestBackend.isInProcess, "the server starts with allowCustomObjectId"))
     func customObjectIdsOnTheServer() async throws {
         // A client that sends ids, to a server that does not allow them: 105.
         try await withServer { server, _ in
@@ -203,20 +198,21 @@ struct UnsavedChildrenEndToEndTests {
             let refused = await failure { try await client.create(genre) }
             #expect(refused?.parseError?.code == .invalidKeyName)
             #expect(refused?.parseError?.message == "objectId is an invalid field name.")
-            #expect(server.storedObjects("Genre").isEmpty)
+            let stored = try await server.storedObjects("Genre")
+            #expect(stored.isEmpty)
         }
         try await withCustomObjectIds { server, client in
             var genre = Genre(name: "SF")
             genre.objectId = "genre00001"
             let created = try await client.create(genre)
             #expect(created.objectId == "genre00001")
-            #expect(server.storedObject("Genre", "genre00001")?["name"] == "SF")
+            #expect(try await server.storedObject("Genre", "genre00001")?["name"] == "SF")
             // A taken id is a duplicate value, as the database's unique index reports it.
             let taken = await failure { try await client.create(genre) }
             #expect(taken?.parseError?.code == .duplicateValue)
             // Without an id, the server makes one.
             #expect(isParseObjectId(try await client.create(Genre(name: "Fantasy")).objectId))
-            #expect(server.storedObjects("Genre").count == 2)
+            #expect(try await server.storedObjects("Genre").count == 2)
         }
     }
 }
