@@ -107,6 +107,13 @@ let package = Package(
             ]
         ),
 
+        // For maintainers, not a product: the default templates compiled to Swift over typed views
+        // (the `*TemplateViews.swift` files), their embedded copies and docs/TemplateContexts.md,
+        // all derived from Templates/ and the view specs; `swift run template-compiler` writes them.
+        .target(name: "ModelgenTemplateCompiler", dependencies: ["ModelgenTemplates"]),
+        .executableTarget(name: "template-compiler", dependencies: ["ModelgenTemplateCompiler", "ModelgenTemplates", "ModelgenFileSystem"],
+                          path: "Sources/TemplateCompilerCommand"),
+
         // The build-tool plugin: a target's schemas become its Swift models at build time.
         .plugin(name: "ModelgenPlugin", capability: .buildTool(), dependencies: ["modelgen"]),
         // The command plugin: `swift package generate-models` writes generated code into the package.
@@ -154,7 +161,9 @@ let package = Package(
         // string literals and comments, keywords as names), compiled here and run by its tests.
         .target(name: "InjectionModels", dependencies: ["ParseRuntime"], path: "Tests/InjectionModels/Generated/Swift"),
         .testTarget(name: "InjectionModelTests", dependencies: ["InjectionModels", "ParseRuntime"]),
-        .testTarget(name: "ModelgenTemplatesTests", dependencies: ["ModelgenTemplates", "ModelgenDiagnostics", "ModelgenTestSupport"]),
+        .testTarget(name: "ModelgenTemplatesTests", dependencies: [
+            "ModelgenTemplates", "ModelgenTemplateCompiler", "ModelgenDiagnostics", "ModelgenTestSupport",
+        ]),
         .testTarget(name: "ModelgenYAMLTests", dependencies: ["ModelgenYAML"]),
         .testTarget(name: "ModelgenSchemaTests", dependencies: ["ModelgenSchema"], exclude: ["InvalidSchemas"]),
         // Temporary directories for the tests that work on real files.

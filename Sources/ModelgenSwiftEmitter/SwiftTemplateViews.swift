@@ -1,6 +1,5 @@
 // Generated from Templates/swift-*.mustache and the views in
-// Tests/ModelgenTemplatesTests/TemplateViewSpecs.swift by the test CompiledTemplatesTests; do not edit.
-// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests
+// Sources/ModelgenTemplateCompiler/TemplateViewSpecs.swift by `swift run template-compiler`; do not edit.
 
 import ModelgenTemplates
 

@@ -1,5 +1,4 @@
-// Generated from Templates/*.mustache by the test CompiledTemplatesTests; do not edit.
-// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests
+// Generated from Templates/*.mustache by `swift run template-compiler`; do not edit.
 
 /// The default templates that are compiled to Swift, over the emitters' typed views (their
 /// `*TemplateViews.swift`). `TemplateSet` renders a template compiled unless the user overrides

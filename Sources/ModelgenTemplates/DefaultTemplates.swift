@@ -1,5 +1,4 @@
-// Generated from Templates/*.mustache by the test EmbeddedTemplatesTests; do not edit.
-// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter EmbeddedTemplatesTests
+// Generated from Templates/*.mustache by `swift run template-compiler`; do not edit.
 
 /// The default templates, compiled into modelgen so that a copied binary needs no resources.
 public enum DefaultTemplates {

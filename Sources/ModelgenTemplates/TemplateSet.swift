@@ -159,7 +159,8 @@ public struct TemplateSet: Sendable {
     /// Whether a template of that name exists.
     public func contains(_ name: String) -> Bool { names.contains(name) }
 
-    static func name(of file: String) -> String {
+    /// A template's name: its file name without `.mustache`.
+    package static func name(of file: String) -> String {
         file.hasSuffix(fileExtension) ? String(file.dropLast(fileExtension.count)) : file
     }
 

@@ -1,35 +1,22 @@
 import ModelgenDiagnostics
 import ModelgenTestSupport
 import Testing
+@testable import ModelgenTemplateCompiler
 @testable import ModelgenTemplates
 
 /// The default templates are compiled to Swift over typed views (by ``MustacheCompiler``, from
-/// ``TemplateViewSpecs``); these tests prove the compiled files are fresh and that compiled and
+/// ``TemplateViewSpecs``); these tests prove every derived file is fresh and that compiled and
 /// interpreted templates give the same bytes. The emitter tests compare both on every sample.
 ///
-/// After editing a template or a view spec, run with `MODELGEN_UPDATE_EXPECTATIONS=1` to
-/// regenerate the compiled files.
+/// After editing a template or a view spec, `swift run template-compiler` regenerates the
+/// derived files.
 @Suite struct CompiledTemplatesTests {
-    static let partialsPath = "Sources/ModelgenTemplates/CompiledTemplates.swift"
-
-    private func expectFresh(_ path: String, _ source: String) throws {
-        if RepositoryFiles.updating {
-            try RepositoryFiles.write(path, source)
-            return
+    @Test func everyDerivedFileIsFresh() throws {
+        let files = try DerivedSources.all(templates: try EmbeddedTemplatesTests.templateFiles())
+        #expect(files.map(\.path).contains("Sources/ModelgenSwiftEmitter/SwiftTemplateViews.swift"))
+        for file in files {
+            #expect(try RepositoryFiles.read(file.path) == file.text, "\(file.path) is stale; run swift run template-compiler")
         }
-        #expect(try RepositoryFiles.read(path) == source,
-                "\(path) is stale; run MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests")
-    }
-
-    @Test func theCompiledFilesAreFresh() throws {
-        let templates = try EmbeddedTemplatesTests.templateFiles().map { (name: TemplateSet.name(of: $0.name), text: $0.text) }
-        let compiled = templates.filter { template in TemplateViewSpecs.all.contains { template.name.hasPrefix($0.templatePrefix) } }
-        try expectFresh(Self.partialsPath, try MustacheCompiler.partialsSource(compiled))
-        for spec in TemplateViewSpecs.all {
-            try expectFresh(spec.path, try MustacheCompiler.viewsSource(spec, templates: templates))
-        }
-        try expectFresh(TemplateViewSpecs.test.path,
-                        try MustacheCompiler.viewsSource(TemplateViewSpecs.test, templates: TemplateViewSpecs.testTemplates))
     }
 
     @Test func everyDefaultTemplateIsCompiled() throws {

@@ -2,8 +2,8 @@
 /// templates' contract: a key here is a name a template (the user's too) can use. Each view's
 /// `context` is the dictionary a user's template is rendered with.
 ///
-/// After editing a spec or a template, run with `MODELGEN_UPDATE_EXPECTATIONS=1` to regenerate
-/// the views' Swift (`ViewSpec.path`).
+/// After editing a spec or a template, `swift run template-compiler` regenerates the views'
+/// Swift (`ViewSpec.path`) and the page that documents them (docs/TemplateContexts.md).
 enum TemplateViewSpecs {
     typealias Field = ViewSpec.Field
     typealias View = ViewSpec.View

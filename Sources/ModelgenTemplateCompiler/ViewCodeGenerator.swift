@@ -79,8 +79,7 @@ struct ViewCodeGenerator {
     mutating func source() throws -> String {
         var lines = [
             "// Generated from Templates/\(spec.templatePrefix)*.mustache and the views in",
-            "// Tests/ModelgenTemplatesTests/TemplateViewSpecs.swift by the test CompiledTemplatesTests; do not edit.",
-            "// Regenerate with: MODELGEN_UPDATE_EXPECTATIONS=1 swift test --filter CompiledTemplatesTests",
+            "// Sources/ModelgenTemplateCompiler/TemplateViewSpecs.swift by `swift run template-compiler`; do not edit.",
             "",
         ]
         lines += spec.imports
