@@ -82,17 +82,29 @@ let package = Package(
             "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenFileSystem",
         ]),
         // Stage 3d: configuration, the emitter registry and the `Generator` entry point, which writes
-        // nothing (the writer does); MigrationHistory, here too, writes the folder `migrate --create` makes.
+        // nothing (the writer does).
         .target(name: "ModelgenGenerator", dependencies: [
             "ModelgenSchema", "ModelgenYAML", "ModelgenDiagnostics", "ModelgenFileSystem",
             "ModelgenEmitter", "ModelgenSwiftEmitter", "ModelgenSQLEmitter", "ModelgenParseServer", "ModelgenDiagramEmitter",
         ]),
-        // Stage 4: the only stage that touches the output tree.
+        // Stage 4: the only stage that writes: the output tree, and a new migration's folder.
         .target(name: "ModelgenWriter", dependencies: ["ModelgenGenerator", "ModelgenEmitter", "ModelgenFileSystem", "ModelgenDiagnostics"]),
-        // The command line: a thin shell over Generator and Writer.
+        // The migrations a model keeps beside its SQL scripts: reading the history, the next one.
+        .target(name: "ModelgenMigrations", dependencies: [
+            "ModelgenGenerator", "ModelgenSQLEmitter", "ModelgenSchema", "ModelgenTemplates", "ModelgenWriter",
+            "ModelgenFileSystem", "ModelgenDiagnostics",
+        ]),
+        // gen, check and lint end to end (models, load, generate, stage, commit; check plans
+        // only): what the command line and, through it, both plugins run.
+        .target(name: "ModelgenPipeline", dependencies: [
+            "ModelgenGenerator", "ModelgenMigrations", "ModelgenWriter", "ModelgenSchema", "ModelgenFileSystem", "ModelgenDiagnostics",
+        ]),
+        // The command line: a thin shell over the pipeline.
         .executableTarget(
             name: "modelgen",
             dependencies: [
+                "ModelgenPipeline",
+                "ModelgenMigrations",
                 "ModelgenGenerator",
                 "ModelgenSchema",
                 "ModelgenWriter",

@@ -17,7 +17,8 @@ public struct Generator: Sendable {
         /// made from absolute paths (as the plugins pass them) is the same on every machine.
         /// Diagnostics keep the paths as given, for editors to open.
         public var sourceRoot: String?
-        /// The migrations the model keeps (``MigrationHistory``), oldest first.
+        /// The migrations the model keeps, oldest first, by folder name: the SQL scripts record
+        /// them (the pipeline reads them from the model's migrations folder).
         public var keptMigrations: [String] = []
 
         public init(inputs: [SchemaLoading.Input], emitters: [EmitterSelection]? = nil,

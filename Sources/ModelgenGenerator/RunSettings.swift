@@ -99,10 +99,7 @@ public struct RunSettings: Sendable {
             if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
             let output = commandLine.output.map { absolute($0, from: cwd) }
                 ?? absolute(configuration?.output ?? Configuration.defaultOutput, from: base)
-            let run = readingKeptMigrations(RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath),
-                                            diagnostics: &diagnostics)
-            if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-            return ([run], diagnostics)
+            return ([RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath)], diagnostics)
         }
 
         let models = configuration?.models ?? []
@@ -122,23 +119,10 @@ public struct RunSettings: Sendable {
             outputs[output] = model.location
             let request = Generator.Request(inputs: inputs, emitters: selections(model.emitters ?? configuration?.emitters),
                                             templatesDirectory: templates, warningsAsErrors: warningsAsErrors, sourceRoot: sourceRoot)
-            runs.append(readingKeptMigrations(RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath),
-                                              diagnostics: &diagnostics))
+            runs.append(RunSettings(request: request, outputDirectory: output, configurationPath: configurationPath))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
         return (runs, diagnostics)
-    }
-
-    /// The run, with the migrations its model keeps named in its request (see
-    /// ``MigrationHistory``); a history that cannot be read is an error.
-    static func readingKeptMigrations(_ run: RunSettings, diagnostics: inout [Diagnostic]) -> RunSettings {
-        var collector = DiagnosticCollector()
-        var run = run
-        if let history = MigrationHistory.of(run, diagnostics: &collector) {
-            run.request.keptMigrations = history.migrations.map(\.folderName)
-        }
-        diagnostics += collector.diagnostics.filter { $0.severity == .error }
-        return run
     }
 
     /// Applies `--emitter` and `--option` to the emitters a model would run.

@@ -4,9 +4,10 @@ import ModelgenEmitter
 import ModelgenFileSystem
 import ModelgenGenerator
 
-/// `OutputPlan` and `OutputWriter` for files that arrive one at a time, so a run never holds
-/// its whole output: each new or changed file is written at once to a hidden temporary file
-/// beside its target (as `OutputWriter.apply` does) and only its path is kept.
+/// The one way `gen` writes the output tree: files arrive one at a time, so a run never holds
+/// its whole output; each new or changed file is written at once to a hidden temporary file
+/// beside its target and only its path is kept. What it refuses is what ``OutputPlan`` (what
+/// `check` compares with) refuses: both ask ``OutputPlan/disposition(of:in:)``.
 ///
 /// A folder that does not exist yet is made whole: under a hidden name beside where it goes
 /// (`.NAME.modelgen-tmp-PID`), its new files written there under their own names, and the
@@ -247,6 +248,10 @@ public final class OutputStaging: @unchecked Sendable {
                 if let comparison, comparison.isEqual { return .unchanged }
                 _ = startWriting()
             }
+            // Only a file that replaces one is flushed to disk before the rename, so that a
+            // crash of the machine cannot leave an empty file where good content was; a new file
+            // has nothing to lose, and flushing each of a thousand new files cost more than
+            // generating them. (A killed run needs no flush: renames are atomic.)
             let replaces = comparison != nil
             writing { temporary throws(FileSystem.Failure) in try temporary.finish(flushed: replaces) }
             if let settled {
@@ -335,7 +340,7 @@ public final class OutputStaging: @unchecked Sendable {
         do {
             precondition(failure == nil && problems.isEmpty, "a staging with problems must not be committed")
             var summary = OutputWriter.Summary()
-            // As `OutputWriter.apply` does first: only a run that succeeds changes the tree.
+            // Only a run that succeeds changes the tree, leftovers of killed runs included.
             summary.leftoversRemoved = OutputWriter.removeLeftovers(in: directory)
             // In path order, as a plan applies its actions.
             let sorted = entries.sorted { Self.path(of: $0) < Self.path(of: $1) }

@@ -2,10 +2,11 @@ import ModelgenFileSystem
 import ModelgenEmitter
 import ModelgenGenerator
 
-/// Applies an `OutputPlan`. Every new or changed file is first written in full to a hidden
-/// temporary file beside its target; only when all of them are on disk are they renamed into
-/// place. A failure before that point removes the temporaries and leaves the tree as it was;
-/// a reader never sees a half-written file.
+/// What the output tree's writing shares: a run's summary and failure, and the steps every
+/// write takes: each new or changed file written in full to a hidden temporary file beside its
+/// target, renamed into place only when all of them are on disk (``OutputStaging`` does both),
+/// so a failure before that point leaves the tree as it was and a reader never sees a
+/// half-written file.
 public enum OutputWriter {
     public struct Summary: Sendable, Hashable {
         public var created: [String] = []
@@ -21,76 +22,6 @@ public enum OutputWriter {
     }
 
     static let temporaryMarker = ".modelgen-tmp-"
-
-    public static func apply(_ plan: OutputPlan) throws(Failure) -> Summary {
-        precondition(plan.problems.isEmpty, "a plan with problems must not be applied")
-        var summary = Summary()
-        summary.leftoversRemoved = removeLeftovers(in: plan.directory)
-        var staged: [(temporary: String, target: String)] = []
-        var createdDirectories: [String] = []
-        func discardStaged() {
-            for item in staged { try? FileSystem.remove(item.temporary) }
-            for directory in createdDirectories.reversed() { _ = FileSystem.removeIfEmpty(directory) }
-        }
-        do throws(FileSystem.Failure) {
-            for action in plan.actions {
-                let contents: [String]
-                let replacesAFile: Bool
-                switch action {
-                case .create(_, let new): contents = new; replacesAFile = false
-                case .update(_, let new): contents = new; replacesAFile = true
-                case .unchanged(let path): summary.unchanged.append(path); continue
-                case .remove: continue
-                }
-                let target = FileSystem.join(plan.directory, action.path)
-                let temporary = try writeTemporary(contents, for: target, replacesAFile: replacesAFile,
-                                                   createdDirectories: &createdDirectories)
-                staged.append((temporary, target))
-            }
-        } catch {
-            discardStaged()
-            throw Failure(description: error.description + "; nothing was changed")
-        }
-        do throws(FileSystem.Failure) {
-            try renameIntoPlace(staged)
-            for action in plan.actions {
-                switch action {
-                case .create(let path, _): summary.created.append(path)
-                case .update(let path, _): summary.updated.append(path)
-                case .remove(let path):
-                    let target = FileSystem.join(plan.directory, path)
-                    try FileSystem.removeIfPresent(target)
-                    summary.removed.append(path)
-                    removeEmptyParents(of: path, in: plan.directory)
-                case .unchanged: break
-                }
-            }
-        } catch {
-            throw Failure(description: error.description)
-        }
-        return summary
-    }
-
-    /// Writes `contents` in full to the hidden temporary file beside `target`
-    /// (`.NAME.modelgen-tmp-PID`), making its folders (added to `createdDirectories`, so a
-    /// failed run can remove them), and returns the temporary's path. Errors name `target`.
-    ///
-    /// Only a file that replaces one is flushed to disk before the rename, so that a crash of
-    /// the machine cannot leave an empty file where good content was; a new file has nothing
-    /// to lose, and flushing each of a thousand new files cost more than generating them. (A
-    /// killed run needs no flush: renames are atomic.)
-    static func writeTemporary(_ contents: [String], for target: String, replacesAFile: Bool,
-                               createdDirectories: inout [String]) throws(FileSystem.Failure) -> String {
-        createdDirectories += try FileSystem.makeDirectories(FileSystem.parent(target))
-        let temporary = try openTemporary(for: target)
-        do throws(FileSystem.Failure) {
-            for piece in contents { try temporary.write(piece) }
-            try temporary.finish(flushed: replacesAFile)
-        } catch {
-            throw naming(target, in: error, for: temporary.path)
-        }
-        return temporary.path
-    }
 
     /// Creates the hidden temporary file beside `target` (`.NAME.modelgen-tmp-PID`), whose
     /// folder must exist, replacing one an earlier run of this process id left.

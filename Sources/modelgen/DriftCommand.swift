@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModelgenGenerator
+import ModelgenPipeline
 import ModelgenParseServer
 
 /// `modelgen drift`: whether a live Parse app's schema is what the schema defines.
@@ -33,7 +34,7 @@ struct Drift: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let runs = try Runner.settings(.init(schemas: schemas, configPath: config))
+        let runs = try Runner.models(.init(schemas: schemas, configPath: config)).map(\.settings)
         let schemaOnServer: OrderedJSON
         do {
             if let response {

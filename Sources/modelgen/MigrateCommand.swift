@@ -2,6 +2,8 @@ import ArgumentParser
 import ModelgenDiagnostics
 import ModelgenFileSystem
 import ModelgenGenerator
+import ModelgenMigrations
+import ModelgenPipeline
 import ModelgenSchema
 import ModelgenSQLEmitter
 import ModelgenTemplates
@@ -79,14 +81,8 @@ struct Migrate: ParsableCommand {
 
     /// `--create`: the next migration of every model that runs the sql emitter and changed.
     private func createMigrations(named name: String) throws {
-        let runs = try Runner.settings(.init(configPath: config))
-        var histories: [(RunSettings, MigrationHistory)] = []
-        for settings in runs {
-            var diagnostics = DiagnosticCollector()
-            let history = MigrationHistory.of(settings, diagnostics: &diagnostics)
-            Console.report(diagnostics.diagnostics)
-            guard !diagnostics.hasErrors else { throw ExitCode(1) }
-            if let history { histories.append((settings, history)) }
+        let histories = try Runner.models(.init(configPath: config)).compactMap { model in
+            model.history.map { (model.settings, $0) }
         }
         guard !histories.isEmpty else {
             Console.report([.error("no model runs the sql emitter, so there is no migration to make", at: nil,
@@ -165,7 +161,7 @@ struct Migrate: ParsableCommand {
 
     static func templates() throws -> TemplateSet {
         var diagnostics = DiagnosticCollector()
-        guard let templates = TemplateSet.load(prefix: SQLEmitter.templatePrefix, overrides: nil, diagnostics: &diagnostics) else {
+        guard let templates = MigrationHistory.templates(diagnostics: &diagnostics) else {
             Console.report(diagnostics.diagnostics)
             throw ExitCode(1)
         }

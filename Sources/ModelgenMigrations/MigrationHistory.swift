@@ -1,7 +1,10 @@
 import ModelgenDiagnostics
 import ModelgenFileSystem
+import ModelgenGenerator
 import ModelgenSchema
 import ModelgenSQLEmitter
+import ModelgenTemplates
+import ModelgenWriter
 
 /// A model's migrations, kept beside its SQL scripts: `<output>/<sql folder>/migrations/`,
 /// one folder per migration, `NNNN_<name>/`, holding a script per configured dialect
@@ -10,7 +13,7 @@ import ModelgenSQLEmitter
 ///
 /// The folder is the user's, not the writer's: `gen` and `check` never change or remove what
 /// is in it (its scripts do not carry the generated-file header).
-public struct MigrationHistory {
+public struct MigrationHistory: Sendable {
     /// One migration folder.
     public struct Migration: Sendable, Equatable {
         public var number: Int
@@ -119,30 +122,23 @@ public struct MigrationHistory {
         Migration(number: (migrations.last?.number ?? 0) + 1, name: name)
     }
 
-    /// Writes `migration`'s folder whole or not at all: into a hidden folder, renamed when every
-    /// file is written. `inputs` are the schema files it leads to, copied byte for byte.
+    /// Writes `migration`'s folder whole or not at all (through the writer's ``NewFolder``).
+    /// `inputs` are the schema files it leads to, copied byte for byte into `schema/`.
     package func write(_ migration: Migration, scripts: [(SQLOptions.Dialect, String)],
                       inputs: [SchemaLoading.Input]) throws(FileSystem.Failure) -> String {
         let final = FileSystem.join(folder, migration.folderName)
-        guard FileSystem.kind(final) == .missing else {
-            throw FileSystem.Failure(description: "'\(final)' exists already")
-        }
-        _ = try FileSystem.makeDirectories(folder)
-        let temporary = FileSystem.join(folder, ".\(migration.folderName).modelgen-tmp")
-        guard FileSystem.kind(temporary) == .missing else {
-            throw FileSystem.Failure(description: "'\(temporary)' is left from an interrupted run; remove it and try again")
-        }
-        _ = try FileSystem.makeDirectories(temporary)
-        for (dialect, script) in scripts {
-            try FileSystem.createExclusive(FileSystem.join(temporary, dialect.fileName), pieces: [script])
-        }
+        var files = scripts.map { (path: $0.0.fileName, bytes: Array($0.1.utf8)) }
         for input in inputs {
-            let path = FileSystem.join(FileSystem.join(temporary, Self.snapshotFolder), Self.snapshotPath(of: input))
-            _ = try FileSystem.makeDirectories(FileSystem.parent(path))
-            try FileSystem.createExclusive(path, bytes: try FileSystem.read(input.path))
+            files.append((FileSystem.join(Self.snapshotFolder, Self.snapshotPath(of: input)), try FileSystem.read(input.path)))
         }
-        try FileSystem.rename(temporary, final)
+        try NewFolder.write(final, files: files)
         return final
+    }
+
+    /// The SQL templates migrations render their new and rebuilt tables with: the defaults,
+    /// as the create scripts' `sql-table`. `nil` after reporting why they cannot load.
+    public static func templates(diagnostics: inout DiagnosticCollector) -> TemplateSet? {
+        TemplateSet.load(prefix: SQLEmitter.templatePrefix, overrides: nil, diagnostics: &diagnostics)
     }
 
     /// Where an input goes inside `schema/`: its path as shown (relative to the config), or
