@@ -1,13 +1,13 @@
-// Starts a real Parse Server (npm's parse-server) on PostgreSQL, for .ci/real-parse-server:
+// Starts a real Parse Server (npm's parse-server), for .ci/real-parse-server:
 //
 //   node parse-server.js PORT DATABASE_URI [SCHEMA_JS]
 //
 // With SCHEMA_JS, the `parse` emitter's definitions are the schema (strict and locked, as
-// docs/ParseServer.md suggests). Without it, the server is set up for the end-to-end suite
-// (IntegrationTests/run-against-server.sh): classes made by the first write, a REST API key
-// (PARSE_REST_API_KEY) the tests check, files on disk. The master key comes from
+// docs/ParseServer.md suggests). Without it, the server is set up as the end-to-end suite
+// expects (IntegrationTests/run-against-server.sh): classes made by the first write, a REST API
+// key (PARSE_REST_API_KEY) the tests check, files uploaded without a session, and Parse Server
+// 7's defaults otherwise (users private, no custom objectIds). The master key comes from
 // PARSE_MASTER_KEY. It prints "listening" once Parse Server serves requests.
-const os = require('os');
 const path = require('path');
 const { ParseServer } = require('parse-server');
 
@@ -26,11 +26,11 @@ if (schemaFile) {
   const { definitions } = require(path.resolve(schemaFile));
   options.schema = { definitions, strict: true, lockSchemas: true };
 } else {
-  const FSFilesAdapter = require('@parse/fs-files-adapter');
   options.restAPIKey = process.env.PARSE_REST_API_KEY;
   options.allowClientClassCreation = true;
   options.allowCustomObjectId = false;
-  options.filesAdapter = new FSFilesAdapter({ filesSubDirectory: path.join(os.tmpdir(), 'modelgen-e2e-files') });
+  options.enforcePrivateUsers = true;
+  options.fileUpload = { enableForPublic: true };
 }
 
 ParseServer.startApp(options).then(() => console.log('listening'), (error) => {

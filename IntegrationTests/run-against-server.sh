@@ -2,7 +2,8 @@
 # The end-to-end suite against a Parse Server outside the test process: every test talks to it
 # through a ParseTestServer that forwards (so requests are recorded and faults injected as in
 # process) and reads what it stores over REST with the master key. EACH TEST ERASES EVERY OBJECT
-# AND CLASS ON THAT SERVER: point it only at a throwaway one.
+# AND CLASS ON THAT SERVER: point it only at a throwaway one. It must allow public file uploads and
+# client class creation, and keep custom objectIds off and users private (.ci/parse-server.js).
 #
 #   MODELGEN_E2E_SERVER_URL=http://127.0.0.1:1337/parse MODELGEN_E2E_APPLICATION_ID=… \
 #   MODELGEN_E2E_REST_API_KEY=… MODELGEN_E2E_MASTER_KEY=… bash run-against-server.sh
@@ -24,7 +25,7 @@ if [ -z "${MODELGEN_E2E_SERVER_URL:-}" ]; then
     MODELGEN_E2E_MASTER_KEY="remote-master-$RANDOM$RANDOM"
     export MODELGEN_E2E_MASTER_KEY
     "$(swift build --show-bin-path)/parse-test-server" --port 0 --app-id "$MODELGEN_E2E_APPLICATION_ID" \
-        --rest-api-key "$MODELGEN_E2E_REST_API_KEY" --master-key "$MODELGEN_E2E_MASTER_KEY" >"$log" 2>&1 &
+        --rest-api-key "$MODELGEN_E2E_REST_API_KEY" --master-key "$MODELGEN_E2E_MASTER_KEY" --allow-public-file-upload >"$log" 2>&1 &
     server_pid=$!
     for _ in $(seq 1 300); do grep -qs "listening at" "$log" && break; sleep 0.1; done
     MODELGEN_E2E_SERVER_URL="$(sed -n 's/^ParseTestServer listening at \([^ ]*\) .*/\1/p' "$log")"

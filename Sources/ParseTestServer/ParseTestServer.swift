@@ -42,6 +42,13 @@ public final class ParseTestServer: Sendable {
         /// non-empty string not yet taken, else 104 or 137). Without it, a create that carries
         /// one (or an `id`) is refused with 105.
         public var allowCustomObjectId: Bool
+        /// Parse Server's `enforcePrivateUsers` (true by default since Parse Server 6): a user
+        /// signed up without an ACL can be read by itself only. With `false`, everyone may read
+        /// it, as before. Either way only the user itself may change it.
+        public var enforcePrivateUsers: Bool
+        /// Parse Server's `fileUpload.enableForPublic` (false by default): whether a file can
+        /// be uploaded without a session or the master key (130 otherwise).
+        public var allowPublicFileUpload: Bool
         /// Another Parse Server to forward every request to (its URL with the mount path,
         /// `https://parse.example.com/parse`), relaying its answers: the test server then records
         /// the requests and injects the faults in front of that server, and stores nothing
@@ -57,6 +64,8 @@ public final class ParseTestServer: Sendable {
             host: String = "127.0.0.1",
             port: Int = 0,
             allowCustomObjectId: Bool = false,
+            enforcePrivateUsers: Bool = true,
+            allowPublicFileUpload: Bool = false,
             upstream: URL? = nil
         ) {
             self.applicationId = applicationId
@@ -66,6 +75,8 @@ public final class ParseTestServer: Sendable {
             self.host = host
             self.port = port
             self.allowCustomObjectId = allowCustomObjectId
+            self.enforcePrivateUsers = enforcePrivateUsers
+            self.allowPublicFileUpload = allowPublicFileUpload
             self.upstream = upstream
         }
     }
@@ -207,10 +218,11 @@ public final class ParseTestServer: Sendable {
         }
     }
 
-    /// An uploaded file's bytes and content type, by the name the upload answered; `nil` when
+    /// An uploaded file's bytes and the content type its URL serves it with (the one its
+    /// name's extension gives, as on Parse Server), by the name the upload answered; `nil` when
     /// there is no such file (or it was deleted).
     public func storedFile(_ name: String) -> (data: Data, contentType: String?)? {
-        state.withStore { store in store.files[name].map { ($0.data, $0.contentType) } }
+        state.withStore { store in store.files[name].map { ($0.data, MediaTypes.type(ofFileNamed: name)) } }
     }
 
     /// Every object of a class as stored, oldest first.
@@ -231,9 +243,10 @@ public final class ParseTestServer: Sendable {
         state.withStore { store in store.schema[className]?[field]?.description }
     }
 
-    /// The objectId of the user whose session `token` is, or `nil` when there is no such session.
+    /// The objectId of the user whose session `token` is, or `nil` when there is no such
+    /// session (or its user is gone, so the server refuses the token).
     public func sessionUser(_ token: String) -> String? {
-        state.withStore { store in store.sessions[token] }
+        state.withStore { store in store.sessions[token].flatMap { store.object(Store.userClass, $0) == nil ? nil : $0 } }
     }
 
     /// The emails the server would have sent, in order: `kind` is `passwordReset` or

@@ -360,6 +360,9 @@ extension Store {
                 })
             }
         }
+        for (key, value) in fields where key != "ACL" {
+            fields[key] = servingFiles(value)
+        }
         fields["objectId"] = .string(object.objectId)
         fields["createdAt"] = .string(ISODate.string(object.createdAt))
         fields["updatedAt"] = .string(ISODate.string(object.updatedAt))

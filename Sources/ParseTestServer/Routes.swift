@@ -33,7 +33,9 @@ struct Routes: Sendable {
             guard request.segments[1] == configuration.applicationId, let file = store.files[request.segments[2]] else {
                 return ServerAnswer(status: 404, text: "File not found.")
             }
-            return ServerAnswer(status: 200, data: file.data, contentType: file.contentType ?? "application/octet-stream")
+            // FilesRouter serves a file with the type its name's extension gives, not the one it
+            // was uploaded with.
+            return ServerAnswer(status: 200, data: file.data, contentType: MediaTypes.type(ofFileNamed: request.segments[2]))
         }
         // Keys first, as Parse Server's middleware does: a wrong application id or key is 403.
         guard request.headers["x-parse-application-id"] == configuration.applicationId else {
@@ -50,13 +52,16 @@ struct Routes: Sendable {
             return ServerAnswer(status: 403, json: ["error": "unauthorized"])
         }
         if let token = request.headers["x-parse-session-token"] {
-            guard let userId = store.sessions[token] else {
+            // A session whose user is gone (purged) is refused as Parse Server refuses it.
+            guard let userId = store.sessions[token], store.object(Store.userClass, userId) != nil else {
                 return ServerAnswer(.invalidSessionToken())
             }
             caller.userId = userId
             caller.sessionToken = token
         }
         store.caller = caller
+        store.filesURL = publicURL + "/files/" + configuration.applicationId + "/"
+        store.enforcePrivateUsers = configuration.enforcePrivateUsers
         let saved = store
         do {
             return try route(request, caller: caller, store: &store)
@@ -130,6 +135,10 @@ struct Routes: Sendable {
         case ("POST", "jobs") where segments.count == 2:
             return try startJob(segments[1], request, caller: caller, store: &store)
         case ("POST", "files") where segments.count == 2:
+            // FilesRouter: without a session or the master key, only with fileUpload.enableForPublic.
+            if !caller.isMaster, caller.userId == nil, !configuration.allowPublicFileUpload {
+                throw ParseFailure(130, "File upload by public is disabled.")
+            }
             return try uploadFile(named: segments[1], request, store: &store)
         case ("DELETE", "files") where segments.count == 2:
             // Parse Server's enforceMasterKeyAccess.
@@ -212,6 +221,12 @@ struct Routes: Sendable {
         let isUser = className == Store.userClass
         switch (method, objectId) {
         case ("POST", nil):
+            // SchemaController's required columns of a role.
+            if className == Store.roleClass {
+                for column in ["name", "ACL"] where body[column] == nil || body[column] == .null {
+                    throw ParseFailure(111, "\(column) is required.")
+                }
+            }
             let customObjectId = configuration.allowCustomObjectId
             if isUser {
                 let (user, token) = try store.signUp(body: body, customObjectId: customObjectId)
@@ -219,6 +234,10 @@ struct Routes: Sendable {
             }
             return created(className: className, try store.create(className, body: body, customObjectId: customObjectId))
         case ("GET", nil):
+            // SharedRest's enforceRoleSecurity: installations are found with the master key only.
+            if className == Store.installationClass, !caller.isMaster {
+                throw ParseFailure(119, "Clients aren't allowed to perform the find operation on the installation collection.")
+            }
             return try find(className, query: query, store: store)
         case ("GET", let objectId?):
             guard let object = store.readableObject(className, objectId) else { throw .objectNotFound() }
@@ -229,10 +248,11 @@ struct Routes: Sendable {
         case ("PUT", let objectId?):
             var body = body
             if isUser {
-                guard caller.isMaster || caller.userId == objectId else {
+                // Without a session, 206; another user's session meets the user's ACL (101).
+                guard caller.isMaster || caller.userId != nil else {
                     throw ParseFailure(206, "Cannot modify user \(objectId).")
                 }
-                guard store.object(className, objectId) != nil else { throw .objectNotFound() }
+                guard let user = store.object(className, objectId), store.canAccess(user, "write") else { throw .objectNotFound() }
                 try store.checkUnique(username: body["username"]?.stringValue, email: body["email"]?.stringValue, except: objectId)
                 if let password = body.removeValue(forKey: "password")?.stringValue {
                     store.passwords[objectId] = password
@@ -243,8 +263,11 @@ struct Routes: Sendable {
             answer["updatedAt"] = .string(ISODate.string(object.updatedAt))
             return ServerAnswer(status: 200, json: .object(answer))
         case ("DELETE", let objectId?):
-            if isUser, !(caller.isMaster || caller.userId == objectId) {
-                throw ParseFailure(206, "Cannot modify user \(objectId).")
+            if isUser, !caller.isMaster, caller.userId == nil {
+                throw ParseFailure(206, "Insufficient auth to delete user")
+            }
+            if className == Store.installationClass, !caller.isMaster {
+                throw ParseFailure(119, "Clients aren't allowed to perform the delete operation on the installation collection.")
             }
             try store.delete(className, objectId: objectId)
             return ServerAnswer(status: 200, json: [:])

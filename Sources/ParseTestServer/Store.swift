@@ -68,6 +68,12 @@ struct Store: Sendable {
     var clock = Clock()
     /// Who makes the request being handled (set by the routes), for ACL checks.
     var caller = Caller()
+    /// Where files are served (`<server URL>/files/<application id>/`, set by the routes): a file
+    /// field is stored by name and read back with its URL there, as Parse Server does.
+    var filesURL = ""
+    /// Parse Server's `enforcePrivateUsers` (set by the routes): a new user without an ACL is
+    /// readable by itself only, not by everyone.
+    var enforcePrivateUsers = true
 
     /// An uploaded file: its bytes and the content type it was uploaded with.
     struct StoredFile: Sendable {
@@ -83,6 +89,8 @@ struct Store: Sendable {
 
     static let userClass = "_User"
     static let sessionClass = "_Session"
+    static let roleClass = "_Role"
+    static let installationClass = "_Installation"
 
     // MARK: Names
 
@@ -226,7 +234,7 @@ struct Store: Sendable {
                     continue
                 }
                 try checkType(className, key, type)
-                object.fields[key] = value
+                object.fields[key] = Self.storedForm(value)
             } else {
                 object.fields.removeValue(forKey: key)
             }
@@ -351,6 +359,42 @@ struct Store: Sendable {
         return object
     }
 
+    /// `value` with every file in it (`{"__type":"File"}`, at any depth) reduced to its name, and
+    /// every polygon closed (its first point repeated last), as Parse Server stores them.
+    static func storedForm(_ value: JSON) -> JSON {
+        switch value {
+        case .object(let members) where members["__type"]?.stringValue == "File":
+            return ["__type": "File", "name": members["name"] ?? ""]
+        case .object(let members) where members["__type"]?.stringValue == "Polygon":
+            guard case .array(let points)? = members["coordinates"], let first = points.first, points.last != first else { return value }
+            var closed = members
+            closed["coordinates"] = .array(points + [first])
+            return .object(closed)
+        case .object(let members):
+            return .object(members.mapValues(storedForm))
+        case .array(let elements):
+            return .array(elements.map(storedForm))
+        default:
+            return value
+        }
+    }
+
+    /// `value` with every file in it given its URL on this server.
+    func servingFiles(_ value: JSON) -> JSON {
+        switch value {
+        case .object(let members) where members["__type"]?.stringValue == "File":
+            var file = members
+            if let name = members["name"]?.stringValue { file["url"] = .string(filesURL + name) }
+            return .object(file)
+        case .object(let members):
+            return .object(members.mapValues(servingFiles))
+        case .array(let elements):
+            return .array(elements.map(servingFiles))
+        default:
+            return value
+        }
+    }
+
     /// Whether JavaScript counts `value` as true, as Parse Server's `if (data.id)` does.
     static func isTruthy(_ value: JSON) -> Bool {
         switch value {
@@ -400,7 +444,13 @@ struct Store: Sendable {
         var fields = body
         fields.removeValue(forKey: "password")
         fields.removeValue(forKey: "sessionToken")
-        let user = try create(Self.userClass, body: fields, customObjectId: customObjectId)
+        var user = try create(Self.userClass, body: fields, customObjectId: customObjectId)
+        // As RestWrite does: a user can always read and write itself; without an ACL of its
+        // own, everyone may read it too unless enforcePrivateUsers (Parse Server 7's default).
+        var acl = user.fields["ACL"]?.objectValue ?? (enforcePrivateUsers ? [:] : ["*": ["read": true]])
+        acl[user.objectId] = ["read": true, "write": true]
+        user.fields["ACL"] = .object(acl)
+        classes[Self.userClass]?[user.objectId] = user
         passwords[user.objectId] = password
         return (user, try startSession(for: user.objectId, action: "signup"))
     }
@@ -459,19 +509,15 @@ struct Store: Sendable {
     }
 
     /// Removes every object of `className`, as `DELETE /purge/<class>` does: the relations
-    /// they own go with them, a purged user's password and sessions too, and purging `_Session`
-    /// ends every session. The class's schema stays.
+    /// they own go with them, and purging `_Session` ends every session. A purged user's
+    /// sessions stay, as on Parse Server, but their tokens are refused (their user is gone).
+    /// The class's schema stays.
     mutating func purge(_ className: String) {
         let purged = Set((classes[className] ?? [:]).keys)
         classes[className] = nil
         relations = relations.filter { $0.key.ownerClass != className }
         if className == Self.userClass {
             passwords = passwords.filter { !purged.contains($0.key) }
-            let ended = Set(sessions.filter { purged.contains($0.value) }.keys)
-            sessions = sessions.filter { !ended.contains($0.key) }
-            classes[Self.sessionClass] = classes[Self.sessionClass]?.filter {
-                !ended.contains($0.value.fields["sessionToken"]?.stringValue ?? "")
-            }
         }
         if className == Self.sessionClass {
             sessions = [:]

@@ -40,6 +40,12 @@ struct ParseTestServerCommand: AsyncParsableCommand {
     @Flag(help: "Let a create carry its own objectId (Parse Server's allowCustomObjectId).")
     var allowCustomObjectId = false
 
+    @Flag(help: "Let a user signed up without an ACL be read by everyone (Parse Server's enforcePrivateUsers: false).")
+    var publicUsers = false
+
+    @Flag(help: "Let files be uploaded without a session (Parse Server's fileUpload.enableForPublic).")
+    var allowPublicFileUpload = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard mountPath.hasPrefix("/") else { throw ValidationError("--mount-path must start with '/'") }
@@ -49,7 +55,8 @@ struct ParseTestServerCommand: AsyncParsableCommand {
     func run() async throws {
         let server = try await ParseTestServer.start(ParseTestServer.Configuration(
             applicationId: appId, restAPIKey: restAPIKey.isEmpty ? nil : restAPIKey, masterKey: masterKey,
-            mountPath: mountPath, host: host, port: port, allowCustomObjectId: allowCustomObjectId))
+            mountPath: mountPath, host: host, port: port, allowCustomObjectId: allowCustomObjectId,
+            enforcePrivateUsers: !publicUsers, allowPublicFileUpload: allowPublicFileUpload))
         let dataFile = data.map { URL(fileURLWithPath: $0) }
         if let dataFile, FileManager.default.fileExists(atPath: dataFile.path) {
             do {

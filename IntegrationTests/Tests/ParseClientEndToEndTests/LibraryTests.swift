@@ -27,7 +27,8 @@ struct LibraryTests {
             #expect(stored["isAvailable"] == true)
             #expect(stored["ingredients"] == [["quantity": 1.5, "description": "guilt"]])
             #expect(stored["nutritionalInfo"] == ["pages": "671"])
-            #expect(stored["cover"] == ["__type": "File", "name": "cover.jpg", "url": "https://files.example.com/cover.jpg"])
+            // Parse Server keeps a file by its name; reads give it this server's URL.
+            #expect(stored["cover"]?["name"] == "cover.jpg")
             #expect(stored["releaseDate"] == parseDate("1866-01-01T00:00:00.000Z"))
             #expect(stored["publisher"] == pointer("Publisher", penguin.objectId))
             #expect(try await server.fieldType("Book", "cover") == "File")
@@ -43,7 +44,7 @@ struct LibraryTests {
             #expect(fetched.ingredients == [Ingredient(quantity: 1.5, description: "guilt")])
             #expect(fetched.sideOptions == ["annotated"])
             #expect(fetched.nutritionalInfo == ["pages": "671"])
-            #expect(fetched.cover?.url == cover.url)
+            #expect(fetched.cover?.url?.absoluteString == "\(server.publicURL.absoluteString)/files/\(server.configuration.applicationId)/cover.jpg")
             #expect(fetched.cover?.name == "cover.jpg")
             #expect(fetched.releaseDate == released)
             #expect(fetched.publisher?.name == "Penguin")

@@ -55,7 +55,8 @@ struct PeopleTests {
             let alicesClubs = try await client.find(DogClub.query(DogClub.Field.members == alice).order(.ascending(DogClub.Field.name)))
             #expect(alicesClubs.compactMap(\.name) == ["Runners", "Walkers"])
             #expect(try await client.find(DogClub.query(DogClub.Field.members == bob)).compactMap(\.name) == ["Walkers"])
-            #expect(try await client.get(DogClub.self, id: walkers.objectId ?? "").area == area)
+            // Parse Server closes a polygon: its first point comes back last too.
+            #expect(try await client.get(DogClub.self, id: walkers.objectId ?? "").area?.coordinates == area.coordinates + [area.coordinates[0]])
             #expect(try await client.count(Person.query(.relatedTo(walkers, through: DogClub.Field.members))) == 2)
 
             // Update and delete.
@@ -149,7 +150,10 @@ struct PeopleTests {
             let fetched = try await client.get(Installation.self, id: installation.objectId ?? "", include: ["person"])
             #expect(fetched.person?.name == "Grace")
             #expect(fetched.channels == ["news"])
-            #expect(try await client.find(Installation.query(.contains(Installation.Field.channels, "news"))).count == 1)
+            // Installations are found with the master key only.
+            let withNews = try await master.find(Installation.query(.contains(Installation.Field.channels, "news")), options: .masterKey)
+            #expect(withNews.count == 1)
+            #expect(await failure { try await client.find(Installation.query()) }?.parseError?.code == .operationForbidden)
 
             try await client.delete(write)
             #expect(try await server.storedObject("Task", write.objectId ?? "") == nil)

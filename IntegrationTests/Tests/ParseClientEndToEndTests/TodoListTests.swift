@@ -92,14 +92,14 @@ struct TodoListTests {
             let emailTaken = await failure { try await makeClient(for: server).signUp(copycat) }
             #expect(emailTaken?.parseError?.code == .userEmailTaken)
 
-            // Another user cannot change Ada: 206.
+            // Another user cannot change Ada: only she may write her (101, as if she did not exist).
             var bob = User(displayName: "Bob")
             bob.username = "bob"
             bob.password = "builder"
             let bobClient = makeClient(for: server)
             _ = try await bobClient.signUp(bob)
             let forbidden = await failure { try await bobClient.update(ParseUpdate(current).set(User.Field.displayName, to: "Hacked")) }
-            #expect(forbidden?.parseError?.code == .userCannotBeAlteredWithoutSession)
+            #expect(forbidden?.parseError?.code == .objectNotFound)
             #expect(try await server.storedObject("_User", adaId)?["displayName"] == "Ada L.")
 
             // Log out, then the old token is refused with 209 on every request.
@@ -289,6 +289,7 @@ struct TodoListTests {
             // Roles are `/roles`; a relation to them works the same way.
             var editors = Role()
             editors.name = "Editors"
+            editors.ACL = Self.publicRead
             editors = try await client.create(editors)
             #expect(server.requests(method: "POST", path: "/parse/roles").first?.status == 201)
             _ = try await client.update(ParseUpdate(groceries).addRelation(TodoList.Field.editors, [editors]))
@@ -328,6 +329,9 @@ struct TodoListTests {
             // A role whose users relation holds Bob grants him read access, not write access.
             var editors = Role()
             editors.name = "Editors"
+            var roleACL = Self.publicRead
+            roleACL.setWriteAccess(user: ada, value: true)
+            editors.ACL = roleACL
             editors = try await client.create(editors)
             let roleUsers = ParseRelationField<Role, User>("users")
             _ = try await client.update(ParseUpdate(editors).addRelation(roleUsers, [bob]))
@@ -342,10 +346,20 @@ struct TodoListTests {
         }
     }
 
+    /// A user to sign up, whom other users may read (Parse Server keeps users private unless
+    /// their ACL says otherwise).
+    /// An ACL that lets everyone read (a role needs one).
+    static var publicRead: ParseACL {
+        var acl = ParseACL()
+        acl.publicRead = true
+        return acl
+    }
+
     static func user(_ name: String, displayName: String) -> User {
         var user = User(displayName: displayName)
         user.username = name
         user.password = "password of \(name)"
+        user.ACL = publicRead
         return user
     }
 }

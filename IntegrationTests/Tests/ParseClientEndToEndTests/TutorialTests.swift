@@ -105,7 +105,7 @@ struct TutorialTests {
 
     @Test("Data types: a geo point and a near query, a file, bytes and a polygon")
     func dataTypes() async throws {
-        try await withServer { server, client in
+        try await withServer(FileTests.publicUploads) { server, client in
             let here = try ParseGeoPoint(latitude: 40.0, longitude: -30.0)
             // ParseSwift uploads a file when its object is saved; here it is uploaded first.
             let picture = try await client.upload(ParseFile(name: "profile.png", data: Data([0x89, 0x50, 0x4E, 0x47])))
@@ -122,7 +122,8 @@ struct TutorialTests {
             #expect(try await server.storedObject("GameData", id)?["bytes"] == ["__type": "Bytes", "base64": "aGVsbG8="])
             let read = try await client.get(GameData.self, id: id)
             #expect(read.bytes == ParseBytes(data: Data("hello".utf8)))
-            #expect(read.fence == fence)
+            // Parse Server closes a polygon: its first point comes back last too.
+            #expect(read.fence == (try ParsePolygon(fence.coordinates + [fence.coordinates[0]])))
         }
     }
 }

@@ -18,12 +18,10 @@ public enum ParseDistance: Sendable, Hashable {
         }
     }
 
-    /// The number as given, and the operator Parse Server reads it with.
-    var maxDistanceOperator: (name: String, value: Double) {
+    /// The number as given.
+    var given: Double {
         switch self {
-        case .miles(let miles): ("$maxDistanceInMiles", miles)
-        case .kilometers(let kilometers): ("$maxDistanceInKilometers", kilometers)
-        case .radians(let radians): ("$maxDistanceInRadians", radians)
+        case .miles(let value), .kilometers(let value), .radians(let value): value
         }
     }
 }
@@ -32,8 +30,9 @@ public enum ParseDistance: Sendable, Hashable {
 // box or a polygon, and polygons that contain a point.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension ParseConstraint {
-    /// The geopoint `field`, nearest to `point` first: `$nearSphere`. An explicit `order`
-    /// takes precedence over the distance.
+    /// The geopoint `field`, nearest to `point` first: `$nearSphere`. On MongoDB an explicit
+    /// `order` takes precedence over the distance; Parse Server's PostgreSQL adapter always
+    /// sorts by distance.
     /// - Parameters:
     ///   - field: A geopoint field.
     ///   - point: Where to measure from.
@@ -42,8 +41,10 @@ extension ParseConstraint {
     }
 
     /// The geopoint `field` no farther than `maxDistance` from `point`, nearest first:
-    /// `$nearSphere` with `$maxDistanceInMiles`, `$maxDistanceInKilometers` or
-    /// `$maxDistanceInRadians`, as the distance is given.
+    /// `$nearSphere` with `$maxDistance` in radians, as the JavaScript SDK and ParseSwift send
+    /// it (miles and kilometres divided by the Earth radii ``ParseGeoPoint`` uses). It is the
+    /// one form both of Parse Server's database adapters read: PostgreSQL's ignores
+    /// `$maxDistanceInMiles` and the like, and would return every point.
     /// - Parameters:
     ///   - field: A geopoint field.
     ///   - point: Where to measure from.
@@ -52,8 +53,7 @@ extension ParseConstraint {
         _ field: ParseField<T, ParseGeoPoint>, _ point: ParseGeoPoint, within maxDistance: ParseDistance
     ) -> ParseConstraint {
         if let failure = invalid(maxDistance) { return failure }
-        let (name, value) = maxDistance.maxDistanceOperator
-        return encoded(point) { .operators(field.name, ["$nearSphere": $0, name: .double(value)]) }
+        return encoded(point) { .operators(field.name, ["$nearSphere": $0, "$maxDistance": .double(maxDistance.inRadians)]) }
     }
 
     /// The geopoint `field` no farther than `distance` from `center`, in no particular order:
@@ -112,7 +112,7 @@ extension ParseConstraint {
 
     /// A failing constraint when `distance` is negative or not a number.
     private static func invalid(_ distance: ParseDistance) -> ParseConstraint? {
-        let value = distance.maxDistanceOperator.value
+        let value = distance.given
         guard !(value >= 0 && value.isFinite) else { return nil }
         return ParseConstraint(.failure(.invalidRequest(ParseError(
             code: .invalidJSON, message: "A geo query's distance must be a finite number, zero or more; got \(value)."))))

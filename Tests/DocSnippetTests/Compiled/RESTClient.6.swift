@@ -9,7 +9,7 @@ func restClientBlock6(client: ParseClient) async throws {
     let here = try ParseGeoPoint(latitude: 30, longitude: -20)
     // where={"location":{"$nearSphere":{"__type":"GeoPoint","latitude":30,"longitude":-20}}}&limit=10
     let nearest = try await client.find(Place.query(.near(Place.Field.location, here)).limit(10))
-    // ..."$maxDistanceInMiles":10
+    // ..."$maxDistance":0.0025260179852480548 (10 miles over the Earth's radius, 3,958.8 miles)
     let close = try await client.find(Place.query(.near(Place.Field.location, here, within: .miles(10))))
     let inBox = try await client.find(Place.query(.withinBox(Place.Field.location,
         southwest: try ParseGeoPoint(latitude: 37.71, longitude: -122.53),
