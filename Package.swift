@@ -76,7 +76,11 @@ let package = Package(
         ]),
         // The defined schema of Parse Server, and Parse's schema JSON read back (`import`): both
         // directions of one mapping, so a round trip holds by construction.
-        .target(name: "ModelgenParseServer", dependencies: ["ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML"]),
+        .target(name: "ModelgenParseServer", dependencies: [
+            "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML",
+            // Parse's JSON text, written one way everywhere (JSONString).
+            "ParseRuntime",
+        ]),
         // The ER diagram: Mermaid, Graphviz DOT, and the SVG Graphviz draws.
         .target(name: "ModelgenDiagramEmitter", dependencies: [
             "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenFileSystem",

@@ -1,3 +1,5 @@
+import ParseRuntime
+
 /// JSON that keeps the order of object keys. Parse's schema JSON gives order a meaning (a
 /// compound index's first key leads, and fields read best as declared), so the definitions
 /// modelgen writes and the server answers it reads are both kept in order.
@@ -75,27 +77,8 @@ public indirect enum OrderedJSON: Sendable, Hashable {
         }
     }
 
-    /// A JSON string literal: `"`, `\` and control characters escaped, the rest as it is.
+    /// A JSON string literal, as ParseRuntime writes it.
     private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"   // valid JSON, but a line break in older JavaScript
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        JSONString.append(text, to: &output)
     }
 }

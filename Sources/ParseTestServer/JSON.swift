@@ -117,6 +117,7 @@ public enum JSON: Sendable, Hashable {
         }
     }
 
+    /// Its own escaping, like the rest of this type: the server shares no code with the client.
     private static func writeString(_ value: String, to text: inout String) {
         text += "\""
         for scalar in value.unicodeScalars {

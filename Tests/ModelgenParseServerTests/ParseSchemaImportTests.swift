@@ -139,3 +139,13 @@ import Testing
         #expect(try failure(reserved, skipping: ["A.className"]) == nil)
     }
 }
+
+/// Schema files are JavaScript and JSON: strings are escaped as the wire escapes them
+/// (ParseRuntime's JSONString), line separators included, which JavaScript before ES2019 reads
+/// as line breaks.
+@Suite struct OrderedJSONEscapingTests {
+    @Test func stringsAreEscapedAsOnTheWire() {
+        #expect(OrderedJSON.string("a\u{08}\u{0C}\u{01}\u{2028}\u{2029}\"").rendered() == #""a\b\f\u0001\u2028\u2029\"""#)
+        #expect(OrderedJSON.object([.init("k\u{2028}", .string("v"))]).rendered().contains(#""k\u2028": "v""#))
+    }
+}

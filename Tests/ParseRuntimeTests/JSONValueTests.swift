@@ -88,3 +88,17 @@ import ParseRuntime
         #expect(back.metadata == book.metadata)
     }
 }
+
+/// The one JSON string escaping of the package: the wire's and the `parse` emitter's schema
+/// files (ModelgenParseServerTests checks the emitter writes through it).
+@Suite struct JSONStringTests {
+    @Test func controlCharactersQuotesAndJavaScriptLineBreaksAreEscaped() throws {
+        var text = ""
+        JSONString.append("a\"b\\c\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{2028}\u{2029}é😀", to: &text)
+        #expect(text == #""a\"b\\c\n\r\t\b\f\u0001\u001f\u2028\u2029é😀""#)
+        // What the wire sends for a string is exactly that, and it reads back as the same string.
+        let value: JSONValue = ["s": "\u{08}\u{2028}"]
+        #expect(try value.serializedString() == #"{"s":"\b\u2028"}"#)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: try value.serialized()) == value)
+    }
+}
