@@ -23,7 +23,7 @@ public struct EmitterOptions {
             value = chosen
             return true
         }
-        let found = entry.value.scalar.map { "'\($0.text)'" } ?? entry.value.kindDescription
+        let found = entry.value.valueDescription
         var notes: [Diagnostic.Note] = []
         if let text = entry.value.scalar?.string, let near = Suggestions.note(for: text, among: allowed) { notes.append(near) }
         notes.append(.init("allowed values: \(allowed.joined(separator: ", "))"))
@@ -35,13 +35,9 @@ public struct EmitterOptions {
     /// Reads a boolean option into `value`; returns `false` after reporting a malformed one.
     public func read(_ key: String, into value: inout Bool, diagnostics: inout DiagnosticCollector) -> Bool {
         guard let entry = entries.first(where: { $0.key == key }) else { return true }
-        if let flag = entry.value.scalar?.bool {
-            value = flag
-            return true
-        }
-        diagnostics.error("option '\(key)' of emitter '\(emitter)' must be true or false, found \(entry.value.scalar.map { "'\($0.text)'" } ?? entry.value.kindDescription)",
-                          at: entry.value.location)
-        return false
+        guard let flag = entry.value.bool("option '\(key)' of emitter '\(emitter)'", diagnostics: &diagnostics) else { return false }
+        value = flag
+        return true
     }
 
     /// Reads a folder option (a relative `/`-separated path inside the output directory) into

@@ -92,10 +92,8 @@ public struct Configuration: Sendable {
             case "templates":
                 configuration.templates = string(entry.value, "templates")
             case "warningsAsErrors":
-                if let value = entry.value.scalar?.bool {
+                if let value = entry.value.bool("'warningsAsErrors'", diagnostics: &diagnostics) {
                     configuration.warningsAsErrors = value
-                } else {
-                    diagnostics.error("expected true or false", at: entry.value.location)
                 }
             case "emitters":
                 configuration.emitters = loadEmitters(entry.value, registry: registry, diagnostics: &diagnostics)

@@ -187,19 +187,19 @@ struct SchemaLoader {
                 switch rawType {
                 case .int:
                     guard let number = item.value.scalar?.int else {
-                        diagnostics.error("raw value of '\(item.key)' must be an integer, found \(describe(item.value))",
+                        diagnostics.error("raw value of '\(item.key)' must be an integer, found \(item.value.valueDescription)",
                                           at: item.value.location)
                         continue
                     }
                     add(item.key, at: item.keyLocation, raw: .int(number), rawLocation: item.value.location)
                 case .string:
                     guard let raw = item.value.scalar, !raw.isNull, raw.tag == nil || raw.string != nil else {
-                        diagnostics.error("raw value of '\(item.key)' must be a string, found \(describe(item.value))",
+                        diagnostics.error("raw value of '\(item.key)' must be a string, found \(item.value.valueDescription)",
                                           at: item.value.location)
                         continue
                     }
                     if raw.style == .plain, raw.string == nil {
-                        diagnostics.error("raw value of '\(item.key)' must be a string, found \(describe(item.value))",
+                        diagnostics.error("raw value of '\(item.key)' must be a string, found \(item.value.valueDescription)",
                                           at: item.value.location,
                                           notes: [.init("quote it to use it as text, or declare the enum with 'type: int'")])
                         continue
@@ -273,7 +273,7 @@ struct SchemaLoader {
                 return nil
             }
             guard let typeScalar = typeEntry.value.scalar, let typeText = typeScalar.string else {
-                diagnostics.error("'type' must be a type name, found \(describe(typeEntry.value))", at: typeEntry.value.location)
+                diagnostics.error("'type' must be a type name, found \(typeEntry.value.valueDescription)", at: typeEntry.value.location)
                 return nil
             }
             var field = FieldDeclaration(name: entry.key, location: entry.keyLocation, type: nil, typeText: typeText,
@@ -440,7 +440,7 @@ struct SchemaLoader {
         var result: [ClassPermissions.Audience] = []
         for item in items {
             guard let text = item.scalar?.string, !(item.scalar?.isNull ?? true) else {
-                diagnostics.error("\(what) must be an audience or a list of them, found \(describe(item))", at: item.location,
+                diagnostics.error("\(what) must be an audience or a list of them, found \(item.valueDescription)", at: item.location,
                                   notes: [.init("the audiences are \(ClassPermissions.Audience.forms); [] is the master key only")])
                 return nil
             }
@@ -503,7 +503,7 @@ struct SchemaLoader {
         var names: [Located<String>] = []
         for item in items {
             guard let name = item.scalar?.string else {
-                diagnostics.error("\(what) must list field names, found \(describe(item))", at: item.location)
+                diagnostics.error("\(what) must list field names, found \(item.valueDescription)", at: item.location)
                 continue
             }
             if let first = names.first(where: { $0.value == name }) {
@@ -528,7 +528,7 @@ struct SchemaLoader {
         var fields: [Located<String>] = []
         for item in items {
             guard let name = item.scalar?.string else {
-                diagnostics.error("an index field must be a field name, found \(describe(item))", at: item.location)
+                diagnostics.error("an index field must be a field name, found \(item.valueDescription)", at: item.location)
                 return nil
             }
             if let first = fields.first(where: { $0.value == name }) {
@@ -585,11 +585,7 @@ struct SchemaLoader {
     }
 
     private mutating func bool(_ node: YAMLNode) -> Bool? {
-        guard let value = node.scalar?.bool else {
-            diagnostics.error("expected true or false, found \(describe(node))", at: node.location)
-            return nil
-        }
-        return value
+        node.bool(diagnostics: &diagnostics)
     }
 
     private mutating func number(_ node: YAMLNode) -> Number? {
@@ -597,13 +593,13 @@ struct SchemaLoader {
         if let value = node.scalar?.double, value.isFinite, node.scalar?.looksLikeInteger == false {
             return .double(value)
         }
-        diagnostics.error("expected a finite number, found \(describe(node))", at: node.location)
+        diagnostics.error("expected a finite number, found \(node.valueDescription)", at: node.location)
         return nil
     }
 
     private mutating func count(_ node: YAMLNode, _ key: String) -> Int? {
         guard let value = node.scalar?.int, value >= 0 else {
-            diagnostics.error("'\(key)' must be a whole number of 0 or more, found \(describe(node))", at: node.location)
+            diagnostics.error("'\(key)' must be a whole number of 0 or more, found \(node.valueDescription)", at: node.location)
             return nil
         }
         return value
@@ -611,7 +607,7 @@ struct SchemaLoader {
 
     private mutating func swiftName(_ node: YAMLNode) -> String? {
         guard let name = node.scalar?.string, NamingRules.isValidSwiftName(name) else {
-            diagnostics.error("'swiftName' must be a Swift identifier, found \(describe(node))", at: node.location)
+            diagnostics.error("'swiftName' must be a Swift identifier, found \(node.valueDescription)", at: node.location)
             return nil
         }
         return name
@@ -623,7 +619,7 @@ struct SchemaLoader {
         var names: [String] = []
         for item in items {
             guard let name = item.scalar?.string, !(item.scalar?.isNull ?? true), NamingRules.isValidName(name) else {
-                diagnostics.error("'formerly' must be a name or a list of names, found \(describe(item))", at: item.location,
+                diagnostics.error("'formerly' must be a name or a list of names, found \(item.valueDescription)", at: item.location,
                                   notes: [.init("names start with a letter and use only letters, digits and '_'")])
                 return nil
             }
@@ -643,11 +639,4 @@ struct SchemaLoader {
         diagnostics.error("unknown key '\(entry.key)' in \(context)", at: entry.keyLocation, notes: notes)
     }
 
-    /// A short rendering of a value for messages: `'abc'`, `a mapping`, `null`.
-    func describe(_ node: YAMLNode) -> String {
-        guard let scalar = node.scalar else { return node.kindDescription }
-        if scalar.isNull { return "null" }
-        let text = scalar.text.count > 40 ? String(scalar.text.prefix(40)) + "..." : scalar.text
-        return "'\(text)'"
-    }
 }

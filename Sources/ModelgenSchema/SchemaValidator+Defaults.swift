@@ -8,7 +8,7 @@ extension SchemaValidator {
 
     mutating func resolveDefault(_ node: YAMLNode, for field: FieldDefinition, declaration: FieldDeclaration) -> DefaultValue? {
         func fail(_ expected: String, _ notes: [Diagnostic.Note] = []) -> DefaultValue? {
-            diagnostics.error("default \(describe(node)) does not fit \(expected)", at: node.location, notes: notes)
+            diagnostics.error("default \(node.valueDescription) does not fit \(expected)", at: node.location, notes: notes)
             return nil
         }
         guard let scalar = node.scalar else {
@@ -73,18 +73,14 @@ extension SchemaValidator {
 
     mutating func checkBounds(_ value: Double, field: FieldDefinition, node: YAMLNode) -> Bool {
         if let minimum = field.min, value < minimum.doubleValue {
-            diagnostics.error("default \(describe(node)) is below min \(minimum)", at: node.location)
+            diagnostics.error("default \(node.valueDescription) is below min \(minimum)", at: node.location)
             return false
         }
         if let maximum = field.max, value > maximum.doubleValue {
-            diagnostics.error("default \(describe(node)) is above max \(maximum)", at: node.location)
+            diagnostics.error("default \(node.valueDescription) is above max \(maximum)", at: node.location)
             return false
         }
         return true
     }
 
-    func describe(_ node: YAMLNode) -> String {
-        guard let scalar = node.scalar else { return node.kindDescription }
-        return "'\(scalar.text)'"
-    }
 }

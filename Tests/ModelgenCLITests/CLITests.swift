@@ -184,6 +184,24 @@ private let validSchema = """
         #expect(!FileManager.default.fileExists(atPath: sandbox.path + "/Generated"))
     }
 
+    /// A yes/no value that is neither is described and refused as in a schema and in emitter
+    /// options (one reader, YAMLNode.bool): the key, and the value as found, cut after 40.
+    @Test func aFlagThatIsNeitherTrueNorFalseIsNamedWithWhatWasFound() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        let long = String(repeating: "y", count: 50)
+        try sandbox.write("modelgen.yml", "inputs: [s.yaml]\nwarningsAsErrors: \(long)\n")
+        try sandbox.write("s.yaml", "classes:\n  A:\n    fields:\n      n: {type: string, unique: ~}\n")
+        let config = try modelgen(["gen"], in: sandbox.path)
+        #expect(config.status == 1)
+        #expect(config.stderr == "modelgen.yml:2:19: error: 'warningsAsErrors' must be true or false, found '\(String(repeating: "y", count: 40))...'\n")
+        try sandbox.write("modelgen.yml", "inputs: [s.yaml]\n")
+        let schema = try modelgen(["lint"], in: sandbox.path)
+        #expect(schema.status == 1)
+        #expect(schema.stderr.hasPrefix("s.yaml:4:33: error: expected true or false, found null"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path + "/Generated"))
+    }
+
     @Test func patternMatchingNothingIsAnError() throws {
         let sandbox = try TemporaryDirectory()
         defer { sandbox.remove() }
