@@ -55,7 +55,11 @@ let package = Package(
             "ModelgenDiagnostics", "ModelgenFileSystem",
         ]),
         // Stage 2: node tree -> validated schema model.
-        .target(name: "ModelgenSchema", dependencies: ["ModelgenYAML", "ModelgenDiagnostics"]),
+        .target(name: "ModelgenSchema", dependencies: [
+            "ModelgenYAML", "ModelgenDiagnostics",
+            // Parse's date arithmetic and text (ISO8601Millis), for the defaults of date fields.
+            "ParseRuntime",
+        ]),
         // The operating system, for every stage that reads or writes files: POSIX calls, with what
         // differs between Linux and Apple's systems kept in its Platform.swift (package access only).
         .target(name: "ModelgenFileSystem"),

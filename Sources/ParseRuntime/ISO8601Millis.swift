@@ -2,13 +2,13 @@ import Foundation
 
 /// Formats and parses Parse's timestamps, `yyyy-MM-ddTHH:mm:ss.SSSZ`, without `DateFormatter`
 /// (which is neither `Sendable` nor cheap), using proleptic Gregorian calendar arithmetic.
-enum ISO8601Millis {
+package enum ISO8601Millis {
     /// Milliseconds JavaScript `Date` can represent on either side of 1970 (±100,000,000 days).
     static let maxMilliseconds: Int64 = 8_640_000_000_000_000
 
     /// The UTC text for `date`, rounded to the nearest millisecond, with exactly three fraction
     /// digits and a `Z`; `nil` when the date is not finite or is outside JavaScript's range.
-    static func string(from date: Date) -> String? {
+    package static func string(from date: Date) -> String? {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         guard milliseconds.isFinite, abs(milliseconds) <= Double(maxMilliseconds) else { return nil }
         let total = Int64(milliseconds)
@@ -60,7 +60,7 @@ enum ISO8601Millis {
 
     // MARK: Calendar arithmetic (H. Hinnant's days_from_civil / civil_from_days)
 
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+    package static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = floorDivision(shiftedYear, 400).quotient
         let yearOfEra = shiftedYear - era * 400
@@ -83,7 +83,7 @@ enum ISO8601Millis {
         return (year, month, day)
     }
 
-    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
         case 2:
             let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
