@@ -57,8 +57,8 @@ let package = Package(
         // Stage 2: node tree -> validated schema model.
         .target(name: "ModelgenSchema", dependencies: [
             "ModelgenYAML", "ModelgenDiagnostics",
-            // Parse's date arithmetic and text (ISO8601Millis), for the defaults of date fields.
-            "ParseRuntime",
+            // Parse's date arithmetic and text, for the defaults of date fields.
+            "ParseWire",
         ]),
         // The operating system, for every stage that reads or writes files: POSIX calls, with what
         // differs between Linux and Apple's systems kept in its Platform.swift (package access only).
@@ -82,8 +82,8 @@ let package = Package(
         // directions of one mapping, so a round trip holds by construction.
         .target(name: "ModelgenParseServer", dependencies: [
             "ModelgenEmitter", "ModelgenTemplates", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML",
-            // Parse's JSON text, written one way everywhere (JSONString).
-            "ParseRuntime",
+            // Parse's JSON text, written as the runtime writes it.
+            "ParseWire",
         ]),
         // The ER diagram: Mermaid, Graphviz DOT, and the SVG Graphviz draws.
         .target(name: "ModelgenDiagramEmitter", dependencies: [
@@ -145,8 +145,11 @@ let package = Package(
             dependencies: ["modelgen"]),
 
         // The library generated models use on Linux and everywhere: ParseSwift's protocol shape
-        // and Parse's wire types, with no dependencies.
-        .target(name: "ParseRuntime"),
+        // and Parse's wire types, with no dependencies outside this package.
+        .target(name: "ParseRuntime", dependencies: ["ParseWire"]),
+        // Parse's wire texts (dates with milliseconds, JSON strings), one way for the runtime and
+        // the generator alike: no dependencies, so the schema stage needs no runtime.
+        .target(name: "ParseWire"),
 
         .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "GameModels", "ModelgenTestSupport"]),
 

@@ -21,7 +21,7 @@ TARGET=$1
 case "$TARGET" in
     # In dependency order, as Package.swift declares them.
     yaml) MODULES=(ModelgenDiagnostics ModelgenFileSystem ModelgenYAML); HARNESS=FuzzYAML.swift ;;
-    schema) MODULES=(ModelgenDiagnostics ModelgenFileSystem ModelgenYAML ModelgenSchema); HARNESS=FuzzSchema.swift ;;
+    schema) MODULES=(ModelgenDiagnostics ModelgenFileSystem ModelgenYAML ParseWire ModelgenSchema); HARNESS=FuzzSchema.swift ;;
     *) usage ;;
 esac
 

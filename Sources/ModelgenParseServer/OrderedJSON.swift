@@ -1,4 +1,4 @@
-import ParseRuntime
+import ParseWire
 
 /// JSON that keeps the order of object keys. Parse's schema JSON gives order a meaning (a
 /// compound index's first key leads, and fields read best as declared), so the definitions

@@ -1,11 +1,11 @@
 import Foundation
-import ParseRuntime
+import ParseWire
 
 /// Reads the dates a schema may give as defaults (`2024-01-31`, `2024-01-31T09:30:00Z`,
 /// `2024-01-31T09:30:00.5+02:00`) and writes them the way Parse does: UTC, milliseconds, `Z`.
-/// The calendar arithmetic and the writing are ParseRuntime's (`ISO8601Millis`), so a default
-/// reads back on the wire exactly as it was normalized; only the schema's looser forms (a date
-/// alone, no seconds, a space for `T`) are read here.
+/// The calendar arithmetic and the writing are ParseWire's `ISO8601Millis`, which ParseRuntime
+/// codes dates with, so a default reads back on the wire exactly as it was normalized; only the
+/// schema's looser forms (a date alone, no seconds, a space for `T`) are read here.
 public enum ISODate {
     static func normalize(_ text: String) -> String? {
         guard let milliseconds = millisecondsSinceEpoch(text) else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import ParseWire
 
 /// Writes a ``JSONValue`` as compact JSON text with object keys in sorted order, so that the
 /// same value always gives the same bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import ParseWire
 
 /// A date in Parse's wire form, `{"__type":"Date","iso":"2023-11-14T22:13:20.123Z"}`.
 ///

@@ -141,7 +141,7 @@ import Testing
 }
 
 /// Schema files are JavaScript and JSON: strings are escaped as the wire escapes them
-/// (ParseRuntime's JSONString), line separators included, which JavaScript before ES2019 reads
+/// (ParseWire's JSONString), line separators included, which JavaScript before ES2019 reads
 /// as line breaks.
 @Suite struct OrderedJSONEscapingTests {
     @Test func stringsAreEscapedAsOnTheWire() {

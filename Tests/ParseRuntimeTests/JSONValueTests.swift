@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ParseRuntime
+import ParseWire
 
 @Suite struct JSONValueTests {
     private let nested: JSONValue = [

@@ -4,7 +4,7 @@ import Foundation
 /// (which is neither `Sendable` nor cheap), using proleptic Gregorian calendar arithmetic.
 package enum ISO8601Millis {
     /// Milliseconds JavaScript `Date` can represent on either side of 1970 (±100,000,000 days).
-    static let maxMilliseconds: Int64 = 8_640_000_000_000_000
+    package static let maxMilliseconds: Int64 = 8_640_000_000_000_000
 
     /// The UTC text for `date`, rounded to the nearest millisecond, with exactly three fraction
     /// digits and a `Z`; `nil` when the date is not finite or is outside JavaScript's range.
@@ -25,7 +25,7 @@ package enum ISO8601Millis {
 
     /// Parses `yyyy-MM-ddTHH:mm:ss`, an optional fraction of any length, then `Z` or `±HH:mm`.
     /// Returns `nil` for anything else, including out-of-range fields such as month 13.
-    static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.take("-"),
               let month = scanner.number(digits: 2), scanner.take("-"),
@@ -70,7 +70,7 @@ package enum ISO8601Millis {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = floorDivision(shifted, 146_097).quotient
         let dayOfEra = shifted - era * 146_097

@@ -1,6 +1,5 @@
-/// JSON's string literal as everything in this package writes it: the wire (``JSONValue``), the
-/// `parse` emitter's schema files and ParseTestServer's answers. `"` and `\` escaped, control
-/// characters as `\n` `\r` `\t` `\b` `\f` or `\u00XX`, and U+2028 and U+2029 as `\u2028` and
+/// JSON's string literal as the runtime (``JSONValue`` on the wire) and the `parse` emitter's
+/// schema files write it. `"` and `\` escaped, control characters as `\n` `\r` `\t` `\b` `\f` or `\u00XX`, and U+2028 and U+2029 as `\u2028` and
 /// `\u2029`: valid JSON either way, but line breaks to JavaScript before ES2019, and the schema
 /// file is JavaScript. Everything else is written as it is.
 package enum JSONString {
