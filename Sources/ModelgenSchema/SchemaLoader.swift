@@ -16,7 +16,7 @@ struct SchemaLoader {
     let path: String
     var diagnostics = DiagnosticCollector()
     /// Bounds the "did you mean" lookups against lists that grow with the file.
-    private var suggestions = SuggestionBudget()
+    var suggestions = SuggestionBudget()
     /// Each type text parsed so far: most fields repeat a few types (`string`, `date`).
     private var parsedTypes: [String: (TypeExpression, required: Bool)] = [:]
 
@@ -41,7 +41,7 @@ struct SchemaLoader {
     }
 
     /// A class (under `classes`) or an embedded type (under `embedded`), streamed or not.
-    private mutating func loadSectionEntry(_ item: YAMLMappingEntry, of section: String) {
+    mutating func loadSectionEntry(_ item: YAMLMappingEntry, of section: String) {
         if section == "classes" {
             declarations.classes.append(loadClass(item))
         } else {
@@ -62,7 +62,7 @@ struct SchemaLoader {
         return declarations
     }
 
-    private mutating func loadTopLevel(_ entry: YAMLMappingEntry) {
+    mutating func loadTopLevel(_ entry: YAMLMappingEntry) {
         switch entry.key {
         case "version":
             if let number = entry.value.scalar?.int, entry.value.scalar?.style == .plain {
@@ -94,7 +94,7 @@ struct SchemaLoader {
 
     // MARK: Declarations
 
-    private mutating func loadClass(_ entry: YAMLMappingEntry) -> ClassDeclaration {
+    mutating func loadClass(_ entry: YAMLMappingEntry) -> ClassDeclaration {
         var declaration = ClassDeclaration(name: entry.key, location: entry.keyLocation)
         checkName(entry.key, at: entry.keyLocation, kind: "class", allowBuiltin: true)
         guard let body = optionalMapping(entry.value, "class '\(entry.key)'") else { return declaration }
@@ -114,7 +114,7 @@ struct SchemaLoader {
         return declaration
     }
 
-    private mutating func loadEmbedded(_ entry: YAMLMappingEntry) -> EmbeddedDeclaration {
+    mutating func loadEmbedded(_ entry: YAMLMappingEntry) -> EmbeddedDeclaration {
         var declaration = EmbeddedDeclaration(name: entry.key, location: entry.keyLocation)
         checkName(entry.key, at: entry.keyLocation, kind: "embedded type", allowBuiltin: false)
         guard let body = optionalMapping(entry.value, "embedded type '\(entry.key)'") else { return declaration }
@@ -128,7 +128,7 @@ struct SchemaLoader {
         return declaration
     }
 
-    private mutating func loadEnum(_ entry: YAMLMappingEntry) -> EnumDefinition? {
+    mutating func loadEnum(_ entry: YAMLMappingEntry) -> EnumDefinition? {
         checkName(entry.key, at: entry.keyLocation, kind: "enum", allowBuiltin: false)
         guard let body = mapping(entry.value, "enum '\(entry.key)'") else { return nil }
         var rawType = EnumDefinition.RawType.string
@@ -233,7 +233,7 @@ struct SchemaLoader {
 
     // MARK: Fields
 
-    private mutating func loadFields(_ node: YAMLNode, owner: String) -> [FieldDeclaration] {
+    mutating func loadFields(_ node: YAMLNode, owner: String) -> [FieldDeclaration] {
         let entries = namedEntries(node, "'fields'")
         // Sized once: a field declaration is large, and growing by doubling leaves up to
         // half of the array unused for as long as the declarations live.
@@ -245,7 +245,7 @@ struct SchemaLoader {
         return fields
     }
 
-    private mutating func loadField(_ entry: YAMLMappingEntry) -> FieldDeclaration? {
+    mutating func loadField(_ entry: YAMLMappingEntry) -> FieldDeclaration? {
         let validName = checkName(entry.key, at: entry.keyLocation, kind: "field", allowBuiltin: false)
         switch entry.value.value {
         case .scalar(let scalar):
@@ -332,7 +332,7 @@ struct SchemaLoader {
         }
     }
 
-    private mutating func parseType(into field: inout FieldDeclaration) {
+    mutating func parseType(into field: inout FieldDeclaration) {
         if let (expression, required) = parsedTypes[field.typeText] {
             field.type = expression
             field.requiredMark = required
@@ -353,7 +353,7 @@ struct SchemaLoader {
 
     // MARK: Indexes
 
-    private mutating func loadIndexes(_ node: YAMLNode) -> [IndexDeclaration] {
+    mutating func loadIndexes(_ node: YAMLNode) -> [IndexDeclaration] {
         if node.scalar?.isNull == true { return [] }
         guard let items = node.sequence else {
             diagnostics.error("'indexes' must be a list, found \(node.kindDescription)", at: node.location,
@@ -399,103 +399,8 @@ struct SchemaLoader {
         return indexes
     }
 
-    // MARK: Permissions
-
-    /// `permissions:`: operations (`read` and `write` first, then single operations, which
-    /// override them), the user pointer fields and the protected fields.
-    private mutating func loadPermissions(_ entry: YAMLMappingEntry) -> PermissionsDeclaration? {
-        guard let body = mapping(entry.value, "'permissions'") else { return nil }
-        var declaration = PermissionsDeclaration(permissions: ClassPermissions(location: entry.keyLocation))
-        var groups: [(ClassPermissions.Operation, [ClassPermissions.Audience])] = []
-        var single: [(ClassPermissions.Operation, [ClassPermissions.Audience])] = []
-        for item in body {
-            switch item.key {
-            case "read", "write":
-                guard let audiences = audiences(item.value, "'\(item.key)'", references: &declaration.references) else { continue }
-                let operations = item.key == "read" ? ClassPermissions.Operation.read : ClassPermissions.Operation.write
-                groups += operations.map { ($0, audiences) }
-            case "readUserFields", "writeUserFields":
-                let names = userFieldNames(item.value, "'\(item.key)'", references: &declaration.references)
-                if item.key == "readUserFields" { declaration.permissions.readUserFields = names } else { declaration.permissions.writeUserFields = names }
-            case "protectedFields":
-                declaration.permissions.protectedFields = protectedFields(item.value, references: &declaration.references)
-            default:
-                guard let operation = ClassPermissions.Operation(rawValue: item.key) else {
-                    unknownKey(item, allowed: ClassPermissions.keys, in: "'permissions'")
-                    continue
-                }
-                if let audiences = audiences(item.value, "'\(item.key)'", references: &declaration.references) {
-                    single.append((operation, audiences))
-                }
-            }
-        }
-        for (operation, audiences) in groups + single { declaration.permissions.operations[operation] = audiences }
-        return declaration
-    }
-
-    /// An audience or a list of them; an empty list is "master key only".
-    private mutating func audiences(_ node: YAMLNode, _ what: String,
-                                    references: inout [PermissionsDeclaration.FieldReference]) -> [ClassPermissions.Audience]? {
-        let items = node.sequence ?? [node]
-        var result: [ClassPermissions.Audience] = []
-        for item in items {
-            guard let text = item.scalar?.string, !(item.scalar?.isNull ?? true) else {
-                diagnostics.error("\(what) must be an audience or a list of them, found \(item.valueDescription)", at: item.location,
-                                  notes: [.init("the audiences are \(ClassPermissions.Audience.forms); [] is the master key only")])
-                return nil
-            }
-            switch ClassPermissions.Audience.parse(text) {
-            case .success(let audience):
-                if result.contains(audience) {
-                    diagnostics.error("'\(text)' is listed twice in \(what)", at: item.location)
-                    return nil
-                }
-                if case .pointer(let field) = audience {
-                    references.append(.init(name: field, use: .users(text), location: item.location))
-                }
-                result.append(audience)
-            case .failure(let error):
-                diagnostics.error(error.message, at: item.location, notes: error.note.map { [.init($0)] } ?? [])
-                return nil
-            }
-        }
-        return result
-    }
-
-    /// `readUserFields` / `writeUserFields`: a list of pointer fields to users.
-    private mutating func userFieldNames(_ node: YAMLNode, _ what: String,
-                                         references: inout [PermissionsDeclaration.FieldReference]) -> [String] {
-        fieldNames(node, what).map { field in
-            references.append(.init(name: field.value, use: .users(what), location: field.location))
-            return field.value
-        }
-    }
-
-    /// `protectedFields`: audience to the list of fields it may not read, in written order.
-    private mutating func protectedFields(_ node: YAMLNode,
-                                          references: inout [PermissionsDeclaration.FieldReference]) -> [ClassPermissions.ProtectedFields] {
-        guard let entries = mapping(node, "'protectedFields'") else { return [] }
-        var result: [ClassPermissions.ProtectedFields] = []
-        for entry in entries {
-            let audience: ClassPermissions.Audience
-            switch ClassPermissions.Audience.parse(entry.key) {
-            case .success(let parsed): audience = parsed
-            case .failure(let error):
-                diagnostics.error(error.message, at: entry.keyLocation, notes: error.note.map { [.init($0)] } ?? [])
-                continue
-            }
-            if case .pointer(let field) = audience {
-                references.append(.init(name: field, use: .users(entry.key), location: entry.keyLocation))
-            }
-            let fields = fieldNames(entry.value, "protected fields of '\(entry.key)'")
-            references += fields.map { .init(name: $0.value, use: .protected, location: $0.location) }
-            result.append(.init(audience: audience, fields: fields.map(\.value)))
-        }
-        return result
-    }
-
     /// A list of field names, each once.
-    private mutating func fieldNames(_ node: YAMLNode, _ what: String) -> [Located<String>] {
+    mutating func fieldNames(_ node: YAMLNode, _ what: String) -> [Located<String>] {
         guard let items = node.sequence else {
             diagnostics.error("\(what) must be a list of field names, found \(node.kindDescription)", at: node.location)
             return []
@@ -516,7 +421,7 @@ struct SchemaLoader {
         return names
     }
 
-    private mutating func indexFields(_ node: YAMLNode) -> [Located<String>]? {
+    mutating func indexFields(_ node: YAMLNode) -> [Located<String>]? {
         guard let items = node.sequence else {
             diagnostics.error("index fields must be a list of field names, found \(node.kindDescription)", at: node.location)
             return nil
@@ -544,7 +449,7 @@ struct SchemaLoader {
     // MARK: Values
 
     @discardableResult
-    private mutating func checkName(_ name: String, at location: SourceLocation, kind: String, allowBuiltin: Bool) -> Bool {
+    mutating func checkName(_ name: String, at location: SourceLocation, kind: String, allowBuiltin: Bool) -> Bool {
         if allowBuiltin, BuiltinClass(rawValue: name) != nil { return true }
         guard NamingRules.isValidName(name) else {
             var notes: [Diagnostic.Note] = [.init("names start with a letter and use only letters, digits and '_'")]
@@ -557,7 +462,7 @@ struct SchemaLoader {
         return true
     }
 
-    private mutating func mapping(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
+    mutating func mapping(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
         guard let entries = node.mapping else {
             diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
             return nil
@@ -566,17 +471,17 @@ struct SchemaLoader {
     }
 
     /// A mapping, or `null` for "nothing here" (`Author:` with no body).
-    private mutating func optionalMapping(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
+    mutating func optionalMapping(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
         if node.scalar?.isNull == true { return [] }
         return mapping(node, what)
     }
 
     /// The entries of a `name: body` section (`classes`, `enums`, `fields`...); `null` is empty.
-    private mutating func namedEntries(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry] {
+    mutating func namedEntries(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry] {
         optionalMapping(node, what) ?? []
     }
 
-    private mutating func text(_ node: YAMLNode, _ what: String) -> String? {
+    mutating func text(_ node: YAMLNode, _ what: String) -> String? {
         guard let scalar = node.scalar, !scalar.isNull else {
             diagnostics.error("\(what) must be text, found \(node.kindDescription)", at: node.location)
             return nil
@@ -584,11 +489,11 @@ struct SchemaLoader {
         return scalar.text
     }
 
-    private mutating func bool(_ node: YAMLNode) -> Bool? {
+    mutating func bool(_ node: YAMLNode) -> Bool? {
         node.bool(diagnostics: &diagnostics)
     }
 
-    private mutating func number(_ node: YAMLNode) -> Number? {
+    mutating func number(_ node: YAMLNode) -> Number? {
         if let value = node.scalar?.int { return .int(value) }
         if let value = node.scalar?.double, value.isFinite, node.scalar?.looksLikeInteger == false {
             return .double(value)
@@ -597,7 +502,7 @@ struct SchemaLoader {
         return nil
     }
 
-    private mutating func count(_ node: YAMLNode, _ key: String) -> Int? {
+    mutating func count(_ node: YAMLNode, _ key: String) -> Int? {
         guard let value = node.scalar?.int, value >= 0 else {
             diagnostics.error("'\(key)' must be a whole number of 0 or more, found \(node.valueDescription)", at: node.location)
             return nil
@@ -605,7 +510,7 @@ struct SchemaLoader {
         return value
     }
 
-    private mutating func swiftName(_ node: YAMLNode) -> String? {
+    mutating func swiftName(_ node: YAMLNode) -> String? {
         guard let name = node.scalar?.string, NamingRules.isValidSwiftName(name) else {
             diagnostics.error("'swiftName' must be a Swift identifier, found \(node.valueDescription)", at: node.location)
             return nil
@@ -614,7 +519,7 @@ struct SchemaLoader {
     }
 
     /// `formerly`: a name, or a list of names, each a valid class or field name.
-    private mutating func formerNames(_ node: YAMLNode) -> [String]? {
+    mutating func formerNames(_ node: YAMLNode) -> [String]? {
         let items = node.sequence ?? [node]
         var names: [String] = []
         for item in items {
@@ -632,7 +537,7 @@ struct SchemaLoader {
         return names
     }
 
-    private mutating func unknownKey(_ entry: YAMLMappingEntry, allowed: [String], in context: String) {
+    mutating func unknownKey(_ entry: YAMLMappingEntry, allowed: [String], in context: String) {
         var notes: [Diagnostic.Note] = []
         if let near = Suggestions.note(for: entry.key, among: allowed) { notes.append(near) }
         notes.append(.init("allowed keys in \(context): \(allowed.joined(separator: ", "))"))
