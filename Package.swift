@@ -102,10 +102,11 @@ let package = Package(
             "ModelgenGenerator", "ModelgenSQLEmitter", "ModelgenSchema", "ModelgenTemplates", "ModelgenWriter",
             "ModelgenFileSystem", "ModelgenDiagnostics",
         ]),
-        // gen, check and lint end to end (models, load, generate, stage, commit; check plans
-        // only): what the command line and, through it, both plugins run.
+        // gen, check and lint end to end (models, load, generate, draw, stage, commit; check
+        // plans only): what the command line and, through it, both plugins run.
         .target(name: "ModelgenPipeline", dependencies: [
-            "ModelgenGenerator", "ModelgenMigrations", "ModelgenWriter", "ModelgenSchema", "ModelgenFileSystem", "ModelgenDiagnostics",
+            "ModelgenGenerator", "ModelgenMigrations", "ModelgenWriter", "ModelgenEmitter", "ModelgenSchema", "ModelgenFileSystem",
+            "ModelgenDiagnostics",
         ]),
         // The command line: a thin shell over the pipeline.
         .executableTarget(

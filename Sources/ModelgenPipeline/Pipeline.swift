@@ -1,4 +1,5 @@
 import ModelgenDiagnostics
+import ModelgenEmitter
 import ModelgenFileSystem
 import ModelgenGenerator
 import ModelgenMigrations
@@ -108,7 +109,10 @@ public enum Pipeline {
                 defer { stagings.forEach { $0.discard() } }
                 var results: [Generator.Result] = []
                 for index in models.indices {
-                    results.append(Generator().generate(models[index].settings.request, linted: linted[index], into: stagings[index].add))
+                    let staging = stagings[index]
+                    results.append(Generator().generate(models[index].settings.request, linted: linted[index]) { file in
+                        stage(file, into: staging)
+                    })
                 }
                 diagnostics = results.flatMap(\.diagnostics)
                 guard results.allSatisfy(\.succeeded) else { throw Refused(problems: []) }
@@ -128,6 +132,32 @@ public enum Pipeline {
         } catch {
             return Generation(outputs: [], diagnostics: diagnostics + [.error("\(error)", at: nil)], succeeded: false)
         }
+    }
+
+    /// Hands `file` to `staging`, a drawn one drawn first (only when its source changed) or kept.
+    private static func stage(_ file: GeneratedFile, into staging: OutputStaging) {
+        switch DrawnFiles.resolve(file, in: staging.directory) {
+        case .file(let resolved): staging.add(resolved)
+        case .nothing: staging.keep(file.path)
+        case .failed(let problem): staging.refuse(problem)
+        }
+    }
+
+    /// What `check` compares with the output: `files` with each drawn one drawn (when its
+    /// source changed) or kept.
+    private static func plan(_ files: [GeneratedFile], directory: String, onlyUnder folders: [String]?) -> OutputPlan {
+        var resolved: [GeneratedFile] = []
+        var kept: [String] = []
+        var refusals: [Diagnostic] = []
+        for file in files {
+            switch DrawnFiles.resolve(file, in: directory) {
+            case .file(let file): resolved.append(file)
+            case .nothing: kept.append(file.path)
+            case .failed(let problem): refusals.append(problem)
+            }
+        }
+        return OutputPlan.make(files: resolved, directory: directory, onlyUnder: folders, kept: kept, refusals: refusals,
+                               drawnPaths: Set(files.filter { $0.drawing != nil }.map(\.path)))
     }
 
     /// Problems found under the lock: nothing is committed.
@@ -183,8 +213,8 @@ public enum Pipeline {
         do {
             let outputs = try OutputLock.hold(models.map(\.settings.outputDirectory), exclusive: false, create: false) {
                 let plans = models.indices.map { index in
-                    OutputPlan.make(files: results[index].files, directory: models[index].settings.outputDirectory,
-                                    onlyUnder: onlyEmittersRun ? results[index].outputFolders : nil)
+                    plan(results[index].files, directory: models[index].settings.outputDirectory,
+                         onlyUnder: onlyEmittersRun ? results[index].outputFolders : nil)
                 }
                 let problems = plans.flatMap(\.problems)
                 guard problems.isEmpty else { throw Refused(problems: problems) }

@@ -39,23 +39,21 @@ public struct OutputPlan: Sendable {
     /// Compares `files` with the output directory. Reads, never writes. With `onlyUnder`, a
     /// generated file no longer wanted is removed only inside those folders (a run of some of
     /// the emitters leaves the others' files alone).
-    public static func make(files: [GeneratedFile], directory: String, onlyUnder folders: [String]? = nil) -> OutputPlan {
+    ///
+    /// Drawn files come drawn (or kept) already: `kept` are paths wanted but left as they are
+    /// (never removed), `refusals` problems found while drawing, `drawnPaths` the paths of
+    /// drawn files, whose differences are not shown as text.
+    public static func make(files: [GeneratedFile], directory: String, onlyUnder folders: [String]? = nil,
+                            kept: [String] = [], refusals: [Diagnostic] = [], drawnPaths: Set<String> = []) -> OutputPlan {
         var actions: [Action] = []
-        var problems: [Diagnostic] = []
-        let wanted = Set(files.map(\.path))
+        var problems = refusals
+        let wanted = Set(files.map(\.path) + kept)
         if FileSystem.kind(directory) != .directory, FileSystem.kind(directory) != .missing {
             problems.append(.error("output '\(directory)' exists and is not a directory", at: nil))
             return OutputPlan(directory: directory, actions: [], problems: problems)
         }
-        for generated in files {
-            let file: GeneratedFile
-            switch DrawnFiles.resolve(generated, in: directory) {
-            case .file(let resolved): file = resolved
-            case .nothing: continue
-            case .failed(let problem):
-                problems.append(problem)
-                continue
-            }
+        for file in files {
+            precondition(file.drawing == nil, "a drawn file is drawn (or kept) before it is planned")
             switch disposition(of: file, in: directory) {
             case .create: actions.append(.create(path: file.path, pieces: file.pieces))
             case .unchanged: actions.append(.unchanged(path: file.path))
@@ -67,8 +65,7 @@ public struct OutputPlan: Sendable {
             actions.append(.remove(path: path))
         }
         actions.sort { $0.path < $1.path }
-        return OutputPlan(directory: directory, actions: actions, problems: problems,
-                          drawnPaths: Set(files.filter { $0.drawing != nil }.map(\.path)))
+        return OutputPlan(directory: directory, actions: actions, problems: problems, drawnPaths: drawnPaths)
     }
 
     /// What writing one generated file means, given what is on disk where it goes.

@@ -64,18 +64,8 @@ public final class OutputStaging: @unchecked Sendable {
     /// call from several threads: only taking the path and recording the outcome hold the
     /// lock, so one large file being compared and written never holds up the others. After a
     /// write failure, further files are ignored.
-    public func add(_ generated: GeneratedFile) {
-        let file: GeneratedFile
-        switch DrawnFiles.resolve(generated, in: directory) {
-        case .file(let resolved): file = resolved
-        case .nothing:
-            // Wanted all the same: a drawing that cannot be made here is never removed.
-            lock.withLock { _ = wanted.insert(generated.path) }
-            return
-        case .failed(let problem):
-            lock.withLock { problems.append(problem) }
-            return
-        }
+    public func add(_ file: GeneratedFile) {
+        precondition(file.drawing == nil, "a drawn file is drawn (or kept) before it is staged")
         guard let place = lock.withLock({ claim(file) }) else { return }
         let outcome = Self.stage(file, at: place)
         lock.withLock {
@@ -93,6 +83,17 @@ public final class OutputStaging: @unchecked Sendable {
                 if failure == nil { failure = OutputWriter.Failure(description: error.description + "; nothing was changed") }
             }
         }
+    }
+
+    /// Keeps the file at `path` as it is: wanted, so never removed as stale, but not written (a
+    /// drawing that cannot be made on this machine).
+    public func keep(_ path: String) {
+        lock.withLock { _ = wanted.insert(path) }
+    }
+
+    /// Records a problem found before staging (a drawing that failed): nothing is committed.
+    public func refuse(_ problem: Diagnostic) {
+        lock.withLock { problems.append(problem) }
     }
 
     /// Takes `file`'s path (a second file at a path, or one differing only in case, is the

@@ -2,7 +2,8 @@ import ModelgenDiagnostics
 import ModelgenEmitter
 import ModelgenFileSystem
 
-/// Turns a drawn file (``Drawing``) into an ordinary one before it is planned or staged: the
+/// Turns a drawn file (``Drawing``) into an ordinary one before the writer plans or stages it:
+/// the pipeline runs the program that draws it (Graphviz), the writer only writes. The
 /// file already on disk when it was drawn from the same source, or kept because the program
 /// that draws it is not installed; a new drawing otherwise. So `gen` draws only when the source
 /// changed, and `check` asks only that the drawing on disk comes from the current source, and
