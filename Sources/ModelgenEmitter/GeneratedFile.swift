@@ -8,7 +8,7 @@ public struct GeneratedFile: Sendable, Hashable {
     public var sources: [String]
     private var body: Body
     /// Set for a file another program draws (see ``Drawing``): its text comes from
-    /// ``Drawing/draw`` when the writer finds it out of date, not from `body`.
+    /// ``Drawing/draw`` when the pipeline finds it out of date, not from `body`.
     public private(set) var drawing: Drawing?
 
     private enum Body: Sendable {
@@ -61,7 +61,7 @@ public struct GeneratedFile: Sendable, Hashable {
     }
 
     /// A file another program draws, such as an SVG that Graphviz draws from a DOT file. It
-    /// holds no text until the writer has it drawn (``GeneratedFile/drawn(_:)``).
+    /// holds no text until the pipeline has it drawn (``GeneratedFile/drawn(_:)``).
     public init(path: String, sources: [String], drawing: Drawing) {
         self.path = path
         self.sources = sources
@@ -77,7 +77,7 @@ public struct GeneratedFile: Sendable, Hashable {
     }
 
     /// This drawn file with the text already on disk, `text`, which was drawn from the same
-    /// source: an ordinary file that the writer finds unchanged.
+    /// source: an ordinary file that the writer then finds unchanged.
     public func kept(_ text: String) -> GeneratedFile {
         var file = self
         file.body = .held([text])
