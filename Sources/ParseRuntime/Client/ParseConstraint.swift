@@ -153,9 +153,17 @@ public struct ParseConstraint<T: ParseObject>: Sendable {
 
     // MARK: Arrays
 
-    /// The array `field` holds `element`: `{"field": element}`.
+    /// The array `field` holds `element`. A text, number or boolean is sent as
+    /// `{"$all":[element]}`, which both of Parse Server's database adapters answer (PostgreSQL's
+    /// fails with 500 on `{"field": element}` for an array of scalars); a pointer or an object as
+    /// `{"field": element}`, Parse's array membership.
     public static func contains<Element: Encodable>(_ field: ParseField<T, [Element]>, _ element: Element) -> ParseConstraint {
-        encoded(element) { .equal(field.name, $0) }
+        encoded(element) { value in
+            switch value {
+            case .string, .int, .double, .bool: .operators(field.name, ["$all": [value]])
+            default: .equal(field.name, value)
+            }
+        }
     }
 
     /// The array `field` holds every one of `elements`: `$all`.

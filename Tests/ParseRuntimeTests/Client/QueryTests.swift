@@ -99,7 +99,7 @@ import Testing
     @Test func arrayOperatorsTakeElements() throws {
         let query = Item.query(.containsAll(Item.Field.tags, ["a", "b"]))
         try expectJSON(try whereJSON(query), equals: #"{"tags":{"$all":["a","b"]}}"#)
-        try expectJSON(try whereJSON(Item.query(.contains(Item.Field.tags, "a"))), equals: #"{"tags":"a"}"#)
+        try expectJSON(try whereJSON(Item.query(.contains(Item.Field.tags, "a"))), equals: #"{"tags":{"$all":["a"]}}"#)
         try expectJSON(try whereJSON(Item.query(.containsAny(Item.Field.tags, ["a"]), .containsNone(Item.Field.tags, ["z"]))),
                        equals: #"{"tags":{"$in":["a"],"$nin":["z"]}}"#)
     }
