@@ -121,7 +121,14 @@ struct Routes: Sendable {
             guard let params = try bodyObject(request.body)["params"]?.objectValue else {
                 throw .invalidJSON("config params must be an object")
             }
-            store.config.merge(params) { _, new in new }
+            // As GlobalConfigRouter: a parameter given as {"__op":"Delete"} is removed.
+            for (key, value) in params {
+                if value["__op"]?.stringValue == "Delete" {
+                    store.config.removeValue(forKey: key)
+                } else {
+                    store.config[key] = value
+                }
+            }
             return ServerAnswer(status: 200, json: ["result": true])
         case ("DELETE", "purge") where segments.count == 2:
             // Parse Server's PurgeRouter: every object of the class goes, its schema stays.

@@ -196,9 +196,14 @@ struct RemoteServer: Sendable {
     ]
     private static let commonFields: Set<String> = ["objectId", "createdAt", "updatedAt", "ACL"]
 
-    /// Erases every object of every class; drops every class of the app's own, and the fields
-    /// the app added to `_User` and `_Role`.
+    /// Erases every object of every class; drops every class of the app's own, the fields the
+    /// app added to `_User` and `_Role`, and every config parameter.
     func erase() async throws {
+        let params = (try await json("GET", "config")["params"]?.objectValue ?? [:]).keys.sorted()
+        if !params.isEmpty {
+            let deletions = JSON.object(Dictionary(uniqueKeysWithValues: params.map { ($0, ["__op": "Delete"] as JSON) }))
+            _ = try await json("PUT", "config", body: ["params": deletions])
+        }
         let schemas = try await json("GET", "schemas")["results"]?.arrayValue ?? []
         for schema in schemas {
             guard let className = schema["className"]?.stringValue else { continue }

@@ -122,4 +122,22 @@ struct ForwardingTests {
             #expect(try await server.sessionCount() == 0)
         }
     }
+
+    @Test("PUT /config removes a parameter given as a Delete operation, as Parse Server does")
+    func configParametersAreDeleted() async throws {
+        try await withServer { server, _ in
+            func send(_ method: String, _ body: String?) async throws -> JSON? {
+                var request = URLRequest(url: server.serverURL.appendingPathComponent("config"))
+                request.httpMethod = method
+                request.setValue(server.configuration.applicationId, forHTTPHeaderField: "X-Parse-Application-Id")
+                request.setValue(server.configuration.masterKey, forHTTPHeaderField: "X-Parse-Master-Key")
+                request.httpBody = body.map { Data($0.utf8) }
+                let (data, _) = try await URLSession.shared.data(for: request)
+                return try? JSON(parsing: data)
+            }
+            _ = try await send("PUT", #"{"params":{"a":1,"b":"kept"}}"#)
+            _ = try await send("PUT", #"{"params":{"a":{"__op":"Delete"}}}"#)
+            #expect(try await send("GET", nil)?["params"] == ["b": "kept"])
+        }
+    }
 }
