@@ -246,7 +246,7 @@ public final class ParseTestServer: Sendable {
     /// The objectId of the user whose session `token` is, or `nil` when there is no such
     /// session (or its user is gone, so the server refuses the token).
     public func sessionUser(_ token: String) -> String? {
-        state.withStore { store in store.sessions[token].flatMap { store.object(Store.userClass, $0) == nil ? nil : $0 } }
+        state.withStore { store in store.sessionUser(token) }
     }
 
     /// The emails the server would have sent, in order: `kind` is `passwordReset` or

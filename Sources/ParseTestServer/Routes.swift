@@ -52,8 +52,7 @@ struct Routes: Sendable {
             return ServerAnswer(status: 403, json: ["error": "unauthorized"])
         }
         if let token = request.headers["x-parse-session-token"] {
-            // A session whose user is gone (purged) is refused as Parse Server refuses it.
-            guard let userId = store.sessions[token], store.object(Store.userClass, userId) != nil else {
+            guard let userId = store.sessionUser(token) else {
                 return ServerAnswer(.invalidSessionToken())
             }
             caller.userId = userId

@@ -524,6 +524,12 @@ struct Store: Sendable {
         }
     }
 
+    /// The objectId of the user whose session `token` is, or `nil` when there is no such
+    /// session or its user is gone (purged): the server refuses such a token.
+    func sessionUser(_ token: String) -> String? {
+        sessions[token].flatMap { object(Self.userClass, $0) == nil ? nil : $0 }
+    }
+
     /// The `_Session` object of `token`.
     func sessionObject(_ token: String) -> StoredObject? {
         classes[Self.sessionClass]?.values.first { $0.fields["sessionToken"]?.stringValue == token }
