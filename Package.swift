@@ -131,8 +131,8 @@ let package = Package(
         // For maintainers, not a product: the default templates compiled to Swift over typed views
         // (the `*TemplateViews.swift` files), their embedded copies and docs/TemplateContexts.md,
         // all derived from Templates/ and the view specs; `swift run template-compiler` writes them.
-        .target(name: "ModelgenTemplateCompiler", dependencies: ["ModelgenTemplates"]),
-        .executableTarget(name: "template-compiler", dependencies: ["ModelgenTemplateCompiler", "ModelgenTemplates", "ModelgenFileSystem"],
+        .target(name: "ModelgenTemplateCompiler", dependencies: ["ModelgenTemplates", "ModelgenFileSystem"]),
+        .executableTarget(name: "template-compiler", dependencies: ["ModelgenTemplateCompiler", "ModelgenFileSystem"],
                           path: "Sources/TemplateCompilerCommand"),
 
         // The build-tool plugin: a target's schemas become its Swift models at build time.

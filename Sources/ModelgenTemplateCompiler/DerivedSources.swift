@@ -1,3 +1,4 @@
+import ModelgenFileSystem
 import ModelgenTemplates
 
 /// One file derived from the templates and the view specs: where it goes, from the
@@ -16,6 +17,29 @@ public enum DerivedSources {
     public static let partialsPath = "Sources/ModelgenTemplates/CompiledTemplates.swift"
     /// Where the page for template authors goes.
     public static let contextsPagePath = "docs/TemplateContexts.md"
+
+    /// A failure to read a template.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The `Templates/*.mustache` files of the repository at `root`, each with its text, sorted
+    /// by name: what ``all(templates:)`` derives from.
+    public static func templates(inRepository root: String) throws(Failure) -> [(name: String, text: String)] {
+        let folder = FileSystem.join(root, "Templates")
+        guard FileSystem.kind(folder) == .directory else {
+            throw Failure(description: "\(root) has no Templates/ folder")
+        }
+        var templates: [(name: String, text: String)] = []
+        for name in FileSystem.list(folder).sorted() where name.hasSuffix(TemplateSet.fileExtension) {
+            let path = FileSystem.join(folder, name)
+            guard let bytes = try? FileSystem.read(path), let text = String(validating: bytes, as: UTF8.self) else {
+                throw Failure(description: "cannot read \(path) as UTF-8 text")
+            }
+            templates.append((name, text))
+        }
+        return templates
+    }
 
     /// The derived files of `templates` (each `Templates/` file's name and text, sorted by
     /// name): the embedded copies, the compiled templates over each emitter's views, the

@@ -1,7 +1,6 @@
 import Foundation
 import ModelgenFileSystem
 import ModelgenTemplateCompiler
-import ModelgenTemplates
 
 /// `swift run template-compiler`: after a change to `Templates/*.mustache` or to the view specs
 /// (Sources/ModelgenTemplateCompiler/TemplateViewSpecs.swift), writes every file derived from
@@ -11,18 +10,17 @@ import ModelgenTemplates
 enum TemplateCompilerCommand {
     static func main() {
         let root = CommandLine.arguments.dropFirst().first ?? FileSystem.currentDirectory()
-        let folder = FileSystem.join(root, "Templates")
-        guard FileSystem.kind(FileSystem.join(root, "Package.swift")) == .file, FileSystem.kind(folder) == .directory else {
-            fail("\(root) is not modelgen's repository (no Package.swift and Templates/); run from its root or pass the root")
+        guard FileSystem.kind(FileSystem.join(root, "Package.swift")) == .file else {
+            fail("\(root) is not modelgen's repository (no Package.swift); run from its root or pass the root")
         }
-        var templates: [(name: String, text: String)] = []
-        for name in FileSystem.list(folder).sorted() where name.hasSuffix(TemplateSet.fileExtension) {
-            let path = FileSystem.join(folder, name)
-            guard let bytes = try? FileSystem.read(path), let text = String(validating: bytes, as: UTF8.self) else {
-                fail("cannot read \(path) as UTF-8 text")
-            }
-            if let problem = DerivedSources.embeddingProblem((name, text)) { fail("Templates/\(problem)") }
-            templates.append((name, text))
+        let templates: [(name: String, text: String)]
+        do {
+            templates = try DerivedSources.templates(inRepository: root)
+        } catch {
+            fail(error.description)
+        }
+        for template in templates {
+            if let problem = DerivedSources.embeddingProblem(template) { fail("Templates/\(problem)") }
         }
         let files: [DerivedFile]
         do {

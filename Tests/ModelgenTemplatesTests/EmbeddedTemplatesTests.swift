@@ -8,8 +8,7 @@ import Testing
 /// `swift run template-compiler` regenerates `Sources/ModelgenTemplates/DefaultTemplates.swift`.
 @Suite struct EmbeddedTemplatesTests {
     static func templateFiles() throws -> [(name: String, text: String)] {
-        try RepositoryFiles.list("Templates").filter { $0.hasSuffix(TemplateSet.fileExtension) }.sorted()
-            .map { ($0, try RepositoryFiles.read("Templates/" + $0)) }
+        try DerivedSources.templates(inRepository: RepositoryFiles.root)
     }
 
     @Test func embeddedCopiesEqualTheTemplateFiles() throws {
