@@ -21,11 +21,16 @@ let package = Package(
         .library(name: "ParseTestServer", targets: ["ParseTestServer"]),
         // `swift run --traits TestServer parse-test-server --port 1337`, for the iOS Simulator.
         .executable(name: "parse-test-server", targets: ["ParseTestServerCommand"]),
+        // The on-device store of generated models, on SQLite through GRDB (docs/LocalStore.md),
+        // with the trait LocalStore: `.package(url: …, traits: ["LocalStore"])`. Without it, empty.
+        .library(name: "ParseLocalStore", targets: ["ParseLocalStore"]),
     ],
     traits: [
         // ParseTestServer and parse-test-server, on SwiftNIO: apps that do not test against it
         // build none of it.
         .trait(name: "TestServer", description: "ParseTestServer, a Parse-compatible server for tests, on SwiftNIO."),
+        // ParseLocalStore, on GRDB: apps without an on-device store build none of it.
+        .trait(name: "LocalStore", description: "ParseLocalStore, the on-device store of the generated models, on SQLite through GRDB."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
         // ParseTestServer's HTTP, with the trait TestServer only.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // ParseLocalStore's SQLite, with the trait LocalStore only.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Stage 0: Debian's libyaml, through a shim header.
@@ -148,6 +155,12 @@ let package = Package(
         // The library generated models use on Linux and everywhere: ParseSwift's protocol shape
         // and Parse's wire types, with no dependencies outside this package.
         .target(name: "ParseRuntime", dependencies: ["ParseWire"]),
+        // The on-device store: the generated models in SQLite, answering the client's calls.
+        // Its sources build only with the trait LocalStore, and so does GRDB.
+        .target(name: "ParseLocalStore", dependencies: [
+            "ParseRuntime", "ParseWire",
+            .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["LocalStore"])),
+        ]),
         // Parse's wire texts (dates with milliseconds, JSON strings), one way for the runtime and
         // the generator alike: no dependencies, so the schema stage needs no runtime.
         .target(name: "ParseWire"),

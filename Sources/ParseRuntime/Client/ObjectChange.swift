@@ -3,11 +3,11 @@ import Foundation
 /// An update of one saved object: the body to send and how to merge the response into the
 /// local copy. Shared by single updates and batches.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-struct ObjectChange<T: ParseObject>: Sendable {
+package struct ObjectChange<T: ParseObject>: Sendable {
     /// The object's id.
-    let objectId: String
+    package let objectId: String
     /// The update body.
-    let body: [String: JSONValue]
+    package let body: [String: JSONValue]
     /// The local fields the response is merged into.
     private let base: [String: JSONValue]
     /// Values to set locally before merging the response.
@@ -30,6 +30,12 @@ struct ObjectChange<T: ParseObject>: Sendable {
             body = fields
             base = patched
         }
+    }
+
+    /// The changes of `object`, for a caller outside the client (the on-device store), which
+    /// has no unsaved children to patch in.
+    package init(changesOf object: T) throws(ParseClientError) {
+        try self.init(changesOf: object, saved: SavedChildren())
     }
 
     /// The fields ``init(changesOf:saved:)`` sends, where a change can point to unsaved
@@ -61,7 +67,7 @@ struct ObjectChange<T: ParseObject>: Sendable {
     }
 
     /// A typed update.
-    init(_ update: ParseUpdate<T>) throws(ParseClientError) {
+    package init(_ update: ParseUpdate<T>) throws(ParseClientError) {
         guard case .object(let body) = try update.body() else {
             throw .encoding("An update body must be a JSON object.")
         }
@@ -91,7 +97,7 @@ struct ObjectChange<T: ParseObject>: Sendable {
     }
 
     /// The operations of a ``ParseOperation`` on its target.
-    init(_ operation: ParseOperation<T>) throws(ParseClientError) {
+    package init(_ operation: ParseOperation<T>) throws(ParseClientError) {
         objectId = try Self.objectId(of: operation.target)
         body = operation.operations
         base = try WireJSON.snapshot(operation.target)
@@ -124,7 +130,7 @@ struct ObjectChange<T: ParseObject>: Sendable {
     }
 
     /// The local object after the server answered `response` (`updatedAt` and operated fields).
-    func result(response: [String: JSONValue], status: Int, redactor: Redactor) throws(ParseClientError) -> T {
+    package func result(response: [String: JSONValue], status: Int, redactor: Redactor) throws(ParseClientError) -> T {
         guard response["updatedAt"] != nil else {
             throw .decoding(ParseDecodingFailure(httpStatus: status, path: "updatedAt",
                                                  message: "an update response needs updatedAt"))

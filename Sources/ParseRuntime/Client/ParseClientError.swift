@@ -37,6 +37,9 @@ public enum ParseClientError: Error, Sendable, Hashable {
     /// objects that stay saved (see ``ParseIncompleteSave``). ``parseError`` and ``httpStatus``
     /// are the failure's.
     indirect case incompleteSave(ParseIncompleteSave)
+    /// The on-device store (`ParseLocalStore`) refused the call or could not complete it: a
+    /// refused write changed nothing. The failure names the class and field.
+    case localStore(LocalStoreError)
 
     /// The Parse error of a ``server(_:)`` or ``invalidRequest(_:)`` failure, otherwise `nil`.
     public var parseError: ParseError? {
@@ -45,6 +48,8 @@ public enum ParseClientError: Error, Sendable, Hashable {
             return error
         case .incompleteSave(let failure):
             return failure.error.parseError
+        case .localStore(let failure):
+            return failure.parseError
         default:
             return nil
         }
@@ -150,6 +155,8 @@ extension ParseClientError: CustomStringConvertible, CustomDebugStringConvertibl
         case .uploadTooLarge(let limit):
             return "The file is larger than the upload limit of \(limit) bytes"
         case .incompleteSave(let failure):
+            return failure.description
+        case .localStore(let failure):
             return failure.description
         }
     }

@@ -125,6 +125,21 @@ public struct ParseQuery<T: ParseObject>: Sendable {
         include(paths: ["*"])
     }
 
+    // MARK: For the on-device store
+
+    /// The sort keys as Parse writes them (`title`, `-year`), most significant first.
+    package var sortKeys: [String] { orderKeys }
+    /// The limit, if one was set.
+    package var limitCount: Int? { limitValue }
+    /// The skip, if one was set.
+    package var skipCount: Int? { skipValue }
+    /// The fields to return (`keys`), if a selection was made.
+    package var selectedKeys: [String]? { keyNames }
+    /// The fields to leave out (`excludeKeys`), if any.
+    package var excludedKeys: [String]? { excludedKeyNames }
+    /// The pointer paths to include.
+    package var includedPaths: [String] { includePaths }
+
     // MARK: Encoding
 
     /// The `where` JSON.

@@ -6,7 +6,7 @@ import Foundation
 /// defence for text that comes from elsewhere (server messages, decoding errors, errors of a
 /// custom transport), replacing every known secret with ``placeholder``.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-struct Redactor: Sendable {
+package struct Redactor: Sendable {
     /// What a secret is replaced with.
     static let placeholder = "<redacted>"
 
@@ -14,7 +14,7 @@ struct Redactor: Sendable {
     /// redact ordinary words and say little about the secret anyway).
     private let secrets: [String]
 
-    init(secrets: [String?]) {
+    package init(secrets: [String?]) {
         let usable = secrets.compactMap { $0 }.filter { $0.count >= 4 }
         // Longest first, so that a secret containing another one is removed whole.
         self.secrets = Array(Set(usable)).sorted { $0.count > $1.count }

@@ -7,7 +7,7 @@ import Foundation
 /// It writes the pointers to them in save bodies, and gives their copies in the returned object
 /// the id and timestamps, keeping every other field.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-struct SavedChildren: Sendable {
+package struct SavedChildren: Sendable {
     /// One saved object.
     struct Entry: Sendable {
         let className: String
@@ -20,7 +20,7 @@ struct SavedChildren: Sendable {
     private var entries: [JSONValue: Entry] = [:]
 
     /// None saved.
-    init() {}
+    package init() {}
 
     /// Whether no object is known.
     var isEmpty: Bool { entries.isEmpty }

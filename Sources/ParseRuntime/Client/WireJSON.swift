@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON forms the client sends and merges, with encoding failures as typed errors.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-enum WireJSON {
+package enum WireJSON {
     /// Save bodies: nested objects as pointers, server-managed keys left out.
     static let saveEncoder = ParseEncoder()
     /// Local snapshots: every key, nested objects whole (what ``ParseObject/mergeable`` stores).
@@ -10,12 +10,12 @@ enum WireJSON {
 
     /// `value` as it appears inside a query or an operation: a Parse object as a pointer, a
     /// date as a Parse Date, an enum as its raw value.
-    static func value<Value: Encodable>(_ value: Value) throws(ParseClientError) -> JSONValue {
+    package static func value<Value: Encodable>(_ value: Value) throws(ParseClientError) -> JSONValue {
         try element(value, encoder: saveEncoder)
     }
 
     /// `value` as it is kept locally: a Parse object whole.
-    static func localValue<Value: Encodable>(_ value: Value) throws(ParseClientError) -> JSONValue {
+    package static func localValue<Value: Encodable>(_ value: Value) throws(ParseClientError) -> JSONValue {
         try element(value, encoder: snapshotEncoder)
     }
 
@@ -33,7 +33,7 @@ enum WireJSON {
 
     /// The save body of `object`: its non-nil fields, nested objects as pointers (an unsaved
     /// one to its copy in `saved`, or an error when it has none).
-    static func saveFields<T: ParseObject>(
+    package static func saveFields<T: ParseObject>(
         _ object: T, keepObjectId: Bool = false, saved: SavedChildren = SavedChildren()
     ) throws(ParseClientError) -> [String: JSONValue] {
         let skipKeys: ParseEncoder.SkipKeys = keepObjectId ? .customObjectId : .object
@@ -46,29 +46,29 @@ enum WireJSON {
     }
 
     /// Every field of `object`, nested objects whole: the base that responses are merged into.
-    static func snapshot<T: ParseObject>(_ object: T) throws(ParseClientError) -> [String: JSONValue] {
+    package static func snapshot<T: ParseObject>(_ object: T) throws(ParseClientError) -> [String: JSONValue] {
         try members(of: try encode { try snapshotEncoder.encodeJSONValue(object, skipKeys: .none) })
     }
 
     /// The original fields stored in `object.originalData`, or `nil` when there are none or
     /// they cannot be read.
-    static func original<T: ParseObject>(of object: T) -> [String: JSONValue]? {
+    package static func original<T: ParseObject>(of object: T) -> [String: JSONValue]? {
         guard let data = object.originalData, let json = try? JSONValue(parsing: data) else { return nil }
         return json.objectValue
     }
 
     /// `members` as compact JSON text.
-    static func body(_ members: [String: JSONValue]) throws(ParseClientError) -> Data {
+    package static func body(_ members: [String: JSONValue]) throws(ParseClientError) -> Data {
         try body(JSONValue.object(members))
     }
 
     /// `json` as compact JSON text.
-    static func body(_ json: JSONValue) throws(ParseClientError) -> Data {
+    package static func body(_ json: JSONValue) throws(ParseClientError) -> Data {
         try encode { try json.serialized() }
     }
 
     /// Decodes a model from merged fields.
-    static func decode<T: Decodable>(
+    package static func decode<T: Decodable>(
         _ type: T.Type, from members: [String: JSONValue], status: Int, redactor: Redactor
     ) throws(ParseClientError) -> T {
         do {

@@ -1,0 +1,255 @@
+#if LocalStore
+import Foundation
+import GRDB
+import ParseRuntime
+import ParseWire
+
+/// Writes objects into the store as Parse Server applies its REST calls: a create's fields, an
+/// update's values and operations (Increment, Add, AddUnique, Remove, Delete, AddRelation,
+/// RemoveRelation, Batch), a delete with the schema's `onDelete` rules. Every method runs
+/// inside the caller's transaction, so a failure changes nothing.
+struct ObjectWriter {
+    let schema: StoreSchema
+    let reader: ObjectReader
+
+    /// Inserts an object with `fields` (Parse JSON, as a save body has them) and returns what a
+    /// server answers: `objectId`, `createdAt` and `updatedAt`.
+    func insert(
+        _ db: Database, className: String, fields: [String: JSONValue], objectId: String?, createdAt: String?, updatedAt: String?
+    ) throws -> [String: JSONValue] {
+        let table = try schema.table(className)
+        let now = Clock.now()
+        let created = createdAt.flatMap { ColumnValues.dateText(.string($0)) } ?? now
+        let updated = updatedAt.flatMap { ColumnValues.dateText(.string($0)) } ?? created
+        var names = ["objectId", "createdAt", "updatedAt"]
+        var values: [DatabaseValue] = [.null, created.databaseValue, updated.databaseValue]
+        var relationFields: [(String, JSONValue)] = []
+        for key in fields.keys.sorted() {
+            guard let value = fields[key] else { continue }
+            if key == "ACL" {
+                names.append(key)
+                values.append(try ColumnValues.aclColumn(value, className: className))
+                continue
+            }
+            if ["objectId", "createdAt", "updatedAt", "className"].contains(key) { continue }
+            guard let field = table.fieldsByName[key] else { throw unknownField(className, key) }
+            if case .relation = field.kind {
+                relationFields.append((key, value))
+                continue
+            }
+            names.append(key)
+            values.append(try ColumnValues.column(value, for: field, className: className))
+            try rememberFileURL(value, field: field, db: db)
+        }
+        let sql = "INSERT INTO \(SQL.identifier(className)) (" + names.map(SQL.identifier).joined(separator: ", ")
+            + ") VALUES (" + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+        let statement = try db.cachedStatement(sql: sql)
+        var assigned = objectId ?? ObjectIds.make()
+        var attempts = 0
+        while true {
+            values[0] = assigned.databaseValue
+            do {
+                try statement.execute(arguments: StatementArguments(values))
+                break
+            } catch let error as DatabaseError where objectId == nil && attempts < 5
+                && error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+                // A generated id met an existing one: draw again.
+                attempts += 1
+                assigned = ObjectIds.make()
+            }
+        }
+        for (key, value) in relationFields {
+            try applyRelationOperation(db, table: table, objectId: assigned, key: key, operation: value)
+        }
+        return ["objectId": .string(assigned), "createdAt": .string(created), "updatedAt": .string(updated)]
+    }
+
+    /// Applies an update body to the stored object and returns what a server answers:
+    /// `updatedAt`, and the new values of the fields an Increment, Add, AddUnique or Remove
+    /// changed.
+    func update(_ db: Database, className: String, objectId: String, body: [String: JSONValue]) throws -> [String: JSONValue] {
+        let table = try schema.table(className)
+        guard let current = try reader.object(db, className: className, objectId: objectId) else {
+            throw ParseClientError.server(ParseError(code: .objectNotFound, message: "Object not found.", httpStatus: 404))
+        }
+        let now = Clock.now()
+        var response: [String: JSONValue] = ["updatedAt": .string(now)]
+        var assignments: [String] = []
+        var values: [DatabaseValue] = []
+        for key in body.keys.sorted() {
+            guard let value = body[key] else { continue }
+            if key == "ACL" {
+                assignments.append("\"ACL\" = ?")
+                values.append(value["__op"] == "Delete" ? .null : try ColumnValues.aclColumn(value, className: className))
+                continue
+            }
+            guard let field = table.fieldsByName[key] else {
+                if ["objectId", "createdAt", "updatedAt", "className"].contains(key) {
+                    throw LocalStoreError(.invalidValue, className: className, field: key, message: "is set by the store; an update cannot change it.")
+                }
+                throw unknownField(className, key)
+            }
+            if case .relation = field.kind {
+                try applyRelationOperation(db, table: table, objectId: objectId, key: key, operation: value)
+                continue
+            }
+            let newValue: JSONValue
+            switch value["__op"]?.stringValue {
+            case nil:
+                newValue = value
+            case "Delete":
+                newValue = .null
+            case "Increment":
+                guard let amount = value["amount"], amount.doubleValue != nil else {
+                    throw LocalStoreError(.invalidValue, className: className, field: key, message: "Increment needs a number.")
+                }
+                newValue = Self.sum(current[key] ?? .int(0), amount)
+                response[key] = newValue
+            case "Add", "AddUnique", "Remove":
+                guard case .array(let objects) = value["objects"] ?? .null else {
+                    throw LocalStoreError(.invalidValue, className: className, field: key, message: "a list operation needs objects.")
+                }
+                var list = current[key]?.arrayValue ?? []
+                switch value["__op"]?.stringValue {
+                case "Add": list += objects
+                case "AddUnique": for object in objects where !list.contains(object) { list.append(object) }
+                default: list.removeAll { objects.contains($0) }
+                }
+                newValue = .array(list)
+                response[key] = newValue
+            case let operation?:
+                throw LocalStoreError(.invalidValue, className: className, field: key, message: "the operation \(operation) does not apply to it.")
+            }
+            assignments.append("\(SQL.identifier(key)) = ?")
+            values.append(try ColumnValues.column(newValue, for: field, className: className))
+            try rememberFileURL(newValue, field: field, db: db)
+        }
+        assignments.append("\"updatedAt\" = ?")
+        values.append(now.databaseValue)
+        values.append(objectId.databaseValue)
+        try db.execute(sql: "UPDATE \(SQL.identifier(className)) SET " + assignments.joined(separator: ", ") + " WHERE \"objectId\" = ?",
+                       arguments: StatementArguments(values))
+        return response
+    }
+
+    /// Deletes an object, following the `onDelete` rule of every pointer that names it and
+    /// emptying its relations both ways; refuses (changing nothing) when a `restrict` pointer
+    /// names it.
+    func delete(_ db: Database, className: String, objectId: String) throws {
+        let table = try schema.table(className)
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM \(SQL.identifier(className)) WHERE \"objectId\" = ?", arguments: [objectId]) == true else {
+            throw ParseClientError.server(ParseError(code: .objectNotFound, message: "Object not found.", httpStatus: 404))
+        }
+        var deleted: Set<String> = []
+        try delete(db, table: table, objectId: objectId, deleted: &deleted)
+    }
+
+    private func delete(_ db: Database, table: StoreSchema.Table, objectId: String, deleted: inout Set<String>) throws {
+        guard deleted.insert(table.name + "/" + objectId).inserted else { return }
+        for pointer in schema.incomingPointers[table.name] ?? [] {
+            let source = SQL.identifier(pointer.className)
+            let column = SQL.identifier(pointer.field)
+            switch pointer.rule {
+            case .restrict:
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM \(source) WHERE \(column) = ? LIMIT 1", arguments: [objectId]) == true {
+                    throw LocalStoreError(.restrictedDelete, className: pointer.className, field: pointer.field,
+                                          message: "points to the \(table.name) being deleted, and its onDelete is restrict: delete or change those objects first.")
+                }
+            case .cascade:
+                let sourceTable = try schema.table(pointer.className)
+                for id in try String.fetchAll(db, sql: "SELECT \"objectId\" FROM \(source) WHERE \(column) = ?", arguments: [objectId]) {
+                    try delete(db, table: sourceTable, objectId: id, deleted: &deleted)
+                }
+            case .setNull:
+                try db.execute(sql: "UPDATE \(source) SET \(column) = NULL, \"updatedAt\" = ? WHERE \(column) = ?",
+                               arguments: [Clock.now(), objectId])
+            case .noAction:
+                break
+            }
+        }
+        for relation in schema.incomingRelations[table.name] ?? [] {
+            let joinTable = "_Join:\(relation.field):\(relation.ownerClass)"
+            try db.execute(sql: "DELETE FROM \(SQL.identifier(joinTable)) WHERE \"relatedId\" = ?", arguments: [objectId])
+        }
+        for relation in table.relations {
+            try db.execute(sql: "DELETE FROM \(SQL.identifier(table.joinTable(relation.name))) WHERE \"owningId\" = ?", arguments: [objectId])
+        }
+        try db.execute(sql: "DELETE FROM \(SQL.identifier(table.name)) WHERE \"objectId\" = ?", arguments: [objectId])
+    }
+
+    // MARK: Relations and files
+
+    /// AddRelation, RemoveRelation, a Batch of them, or Delete (empties the relation).
+    private func applyRelationOperation(_ db: Database, table: StoreSchema.Table, objectId: String, key: String, operation: JSONValue) throws {
+        guard let field = table.fieldsByName[key], case .relation(let target) = field.kind else { throw unknownField(table.name, key) }
+        let joinTable = SQL.identifier(table.joinTable(key))
+        switch operation["__op"]?.stringValue {
+        case "AddRelation", "RemoveRelation":
+            let adding = operation["__op"] == "AddRelation"
+            for object in operation["objects"]?.arrayValue ?? [] {
+                guard let relatedId = ColumnValues.pointerId(object, to: target) else {
+                    throw LocalStoreError(.invalidValue, className: table.name, field: key, message: "holds \(target) objects only.")
+                }
+                try db.execute(sql: adding
+                    ? "INSERT OR IGNORE INTO \(joinTable) (\"owningId\", \"relatedId\") VALUES (?, ?)"
+                    : "DELETE FROM \(joinTable) WHERE \"owningId\" = ? AND \"relatedId\" = ?",
+                    arguments: [objectId, relatedId])
+            }
+        case "Batch":
+            for inner in operation["ops"]?.arrayValue ?? [] {
+                try applyRelationOperation(db, table: table, objectId: objectId, key: key, operation: inner)
+            }
+        case "Delete":
+            try db.execute(sql: "DELETE FROM \(joinTable) WHERE \"owningId\" = ?", arguments: [objectId])
+        default:
+            // `{"__type":"Relation"}` as a snapshot holds it: nothing to change.
+            if operation["__type"] == "Relation" { return }
+            throw LocalStoreError(.invalidValue, className: table.name, field: key, message: "a relation changes through AddRelation and RemoveRelation only.")
+        }
+    }
+
+    /// Keeps a file's URL beside its name, which is all its column holds.
+    private func rememberFileURL(_ value: JSONValue, field: LocalSchema.Field, db: Database) throws {
+        guard case .file = field.kind, let name = value["name"]?.stringValue, let url = value["url"]?.stringValue else { return }
+        try db.execute(sql: "INSERT INTO \(SQL.identifier(StoreFiles.table)) (\"name\", \"url\") VALUES (?, ?) ON CONFLICT(\"name\") DO UPDATE SET \"url\" = excluded.\"url\"",
+                       arguments: [name, url])
+    }
+
+    private func unknownField(_ className: String, _ key: String) -> LocalStoreError {
+        LocalStoreError(.unknownField, className: className, field: key, message: "the local schema has no such field.")
+    }
+
+    /// The sum of two JSON numbers: an integer when both are and it fits, otherwise a double.
+    static func sum(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
+        if case .int(let left) = first, case .int(let right) = second {
+            let (total, overflow) = left.addingReportingOverflow(right)
+            if !overflow { return .int(total) }
+        }
+        return .double((first.doubleValue ?? 0) + (second.doubleValue ?? 0))
+    }
+}
+
+/// The store's own table of file URLs, by file name. Its name starts with `_` and holds a `:`,
+/// which no Parse class name can.
+enum StoreFiles {
+    static let table = "_LocalStore:files"
+}
+
+/// Object ids as Parse Server makes them: 10 letters and digits.
+enum ObjectIds {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<10).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+    }
+}
+
+/// The current time as Parse writes dates.
+enum Clock {
+    static func now() -> String {
+        // A date within ISO 8601's range always has a text.
+        ISO8601Millis.string(from: Date()) ?? "1970-01-01T00:00:00.000Z"
+    }
+}
+#endif
