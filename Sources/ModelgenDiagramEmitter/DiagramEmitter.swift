@@ -1,6 +1,5 @@
 import ModelgenDiagnostics
 import ModelgenEmitter
-import ModelgenFileSystem
 import ModelgenSchema
 import ModelgenTemplates
 
@@ -37,7 +36,7 @@ public struct DiagramEmitter: Emitter {
         guard let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return }
-        let name = options.name ?? Self.defaultName(schema)
+        let name = options.name ?? ModelName.of(schema)
         let views = DiagramViewModels(model: DiagramModel(schema: schema), options: options, name: name)
         let sources = schema.files.map(\.path)
         let folder = options.folder
@@ -53,14 +52,5 @@ public struct DiagramEmitter: Emitter {
         }
         sink(GeneratedFile(path: "\(folder)/\(name).svg", sources: sources,
                            drawing: Graphviz.drawing(of: dotFile.contents, dotFile: "\(name).dot", dot: dot)))
-    }
-
-    /// The first schema file's name without its folder and extension: `Library` for
-    /// `Schemas/Library.yaml`.
-    static func defaultName(_ schema: Schema) -> String {
-        guard let path = schema.files.first?.path else { return "Schema" }
-        let file = FileSystem.lastComponent(path)
-        let base = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-        return DiagramOptions.isFileName(base) ? base : "Schema"
     }
 }

@@ -49,7 +49,7 @@ public struct DiagramOptions: Sendable, Hashable {
         valid = reader.read("direction", into: &options.direction, diagnostics: &diagnostics) && valid
         valid = reader.readFolder("folder", into: &options.folder, diagnostics: &diagnostics) && valid
         if let entry = entries.first(where: { $0.key == "name" }) {
-            if let text = entry.value.scalar?.string, isFileName(text) {
+            if let text = entry.value.scalar?.string, ModelName.isFileName(text) {
                 options.name = text
             } else {
                 diagnostics.error("option 'name' of emitter 'diagram' must be a file name of letters, digits, '-', '_' and '.', such as 'Library'",
@@ -58,12 +58,5 @@ public struct DiagramOptions: Sendable, Hashable {
             }
         }
         return valid ? options : nil
-    }
-
-    /// Letters, digits, `-`, `_` and `.`, not starting with `.`: the same name on every file system.
-    static func isFileName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first != ".", text.unicodeScalars.count <= 100 else { return false }
-        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-            || $0 == "-" || $0 == "_" || $0 == "." }
     }
 }
