@@ -43,6 +43,27 @@ public struct SQLEmitter: Emitter {
     /// writes nothing) and for their order, and renders one script per chosen dialect.
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
                      into sink: (GeneratedFile) -> Void) {
+        guard let (tables, order) = checkedTables(schema, diagnostics: &diagnostics),
+              let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
+                                               interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
+        else { return }
+        let sources = schema.files.map(\.path)
+        let kept = context.keptMigrations
+        for dialect in options.dialects {
+            let model = SQLViewModels(layout: options.layout, dialect: dialect, tables: tables, order: order)
+            let pieceLimit = pieceLimit
+            // Streamed: the writer renders the script as it compares and writes it, a piece
+            // at a time, so a script of 28 MB is never held whole.
+            sink(GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--") { receiver in
+                templates.render("sql-\(dialect.rawValue)", model.script(), pieceLimit: pieceLimit, receiver: receiver)
+                if !kept.isEmpty { receiver(SQLMigrationScript.createScriptRecords(kept, tables: tables, dialect: dialect)) }
+            })
+        }
+    }
+
+    /// The tables of the chosen layout (held, unless there are too many) in creation order,
+    /// once each has been visited for the problems only SQL has; `nil` after reporting one.
+    func checkedTables(_ schema: Schema, diagnostics: inout DiagnosticCollector) -> (tables: SQLTableList, order: SQLTableOrder)? {
         func layoutTables(_ detail: SQLTableDetail) -> SQLTableList {
             switch options.layout {
             case .relational: RelationalLayout(schema: schema).tables(detail)
@@ -64,23 +85,6 @@ public struct SQLEmitter: Emitter {
         var local = DiagnosticCollector()
         checks.finish(diagnostics: &local)
         diagnostics.append(contentsOf: local.diagnostics)
-        guard !local.hasErrors,
-              let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
-                                               interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
-        else { return }
-        let order = SQLTableOrder(nodes)
-        let sources = schema.files.map(\.path)
-        let kept = context.keptMigrations
-        let allTables = tables
-        for dialect in options.dialects {
-            let model = SQLViewModels(layout: options.layout, dialect: dialect, tables: tables, order: order)
-            let pieceLimit = pieceLimit
-            // Streamed: the writer renders the script as it compares and writes it, a piece
-            // at a time, so a script of 28 MB is never held whole.
-            sink(GeneratedFile(path: "\(options.folder)/\(dialect.fileName)", sources: sources, commentPrefix: "--") { receiver in
-                templates.render("sql-\(dialect.rawValue)", model.script(), pieceLimit: pieceLimit, receiver: receiver)
-                if !kept.isEmpty { receiver(SQLMigrationScript.createScriptRecords(kept, tables: allTables, dialect: dialect)) }
-            })
-        }
+        return local.hasErrors ? nil : (tables, SQLTableOrder(nodes))
     }
 }

@@ -9,6 +9,10 @@ struct SQLViewModels {
     let dialect: SQLOptions.Dialect
     let tables: SQLTableList
     let order: SQLTableOrder
+    /// Whether descriptions become comments (`--` lines in SQLite, `COMMENT ON` in PostgreSQL):
+    /// the scripts have them; the on-device store's statements leave them out, so its version
+    /// changes with the tables only.
+    var describes = true
 
     /// The whole script. Each table, and its view, is made when the template reaches the table
     /// and dropped after it: all of them at once would be many times the script's size.
@@ -46,7 +50,7 @@ struct SQLViewModels {
 
     /// One table's view: its `CREATE TABLE`, indexes and comments.
     func table(_ table: SQLTable) -> SQLTableView {
-        let inlineComments = dialect == .sqlite
+        let inlineComments = dialect == .sqlite && describes
         var elements: [SQLElementView] = []
         elements.reserveCapacity(table.elements.count + table.foreignKeys.count)
         func add(_ element: SQLTable.Element) {
@@ -81,7 +85,7 @@ struct SQLViewModels {
         }
         if !elements.isEmpty { elements[elements.count - 1].comma = "" }
         var comments: [SQLCommentView] = []
-        if dialect == .postgresql && layout == .relational {
+        if dialect == .postgresql && layout == .relational && describes {
             if let text = SQLSyntax.commentText(table.description) {
                 comments.append(SQLCommentView(kind: "TABLE", target: SQLQualifiedNameText(table: table.name),
                                                text: SQLStringLiteralText(content: text)))
