@@ -211,6 +211,8 @@ let package = Package(
         ]),
         .testTarget(name: "ModelgenSwiftEmitterTests", dependencies: [
             "ModelgenSwiftEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport",
+            // The local store's tables, which the registry hands the Swift emitter.
+            "ModelgenSQLEmitter",
         ], exclude: ["Goldens"]),
         .testTarget(name: "ModelgenSQLEmitterTests", dependencies: [
             "ModelgenSQLEmitter", "ModelgenEmitter", "ModelgenGenerator", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML",

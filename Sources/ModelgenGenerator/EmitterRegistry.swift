@@ -43,7 +43,8 @@ public struct EmitterRegistry: Sendable {
     /// The emitters that ship with modelgen. Each output kind (Swift models, REST clients,
     /// SQL) registers here as it is built.
     public static let builtin = EmitterRegistry([
-        SwiftModelEmitter.descriptor,
+        // The local store's tables are the SQL emitter's relational SQLite script.
+        SwiftModelEmitter.descriptor(localStoreTables: SQLEmitter.localStoreTables),
         SQLEmitter.descriptor,
         ParseEmitter.descriptor,
         DiagramEmitter.descriptor,

@@ -5,7 +5,8 @@ import ModelgenTemplates
 
 /// Emits one Swift file per class, enum and embedded type: `ParseObject` structs (with
 /// `ParseUser`, `ParseRole`, `ParseInstallation` and `ParseSession` for Parse's built-in
-/// classes), typed field keys and relation helpers, written against ParseRuntime or ParseSwift.
+/// classes), typed field keys and relation helpers, written against ParseRuntime or ParseSwift;
+/// with `localStore`, also the model's `LocalSchema` for the on-device store.
 public struct SwiftModelEmitter: Emitter {
     public static let name = "swift"
     /// The prefix of this emitter's template names.
@@ -13,17 +14,25 @@ public struct SwiftModelEmitter: Emitter {
 
     public var options: SwiftModelOptions
     public var outputFolder: String? { options.folder }
+    /// What makes the on-device store's tables, which `localStore` writes: the SQL emitter's
+    /// (`SQLEmitter.localStoreTables`), which the generator's registry passes in.
+    public var localStoreTables: LocalStoreTablesMaker?
 
-    public init(options: SwiftModelOptions = SwiftModelOptions()) {
+    public init(options: SwiftModelOptions = SwiftModelOptions(), localStoreTables: LocalStoreTablesMaker? = nil) {
         self.options = options
+        self.localStoreTables = localStoreTables
     }
 
-    public static let descriptor = EmitterDescriptor(
-        name: name,
-        summary: "Swift ParseObject models for ParseSwift or ParseRuntime.",
-        optionKeys: SwiftModelOptions.keys
-    ) { entries, diagnostics in
-        SwiftModelOptions.read(entries, diagnostics: &diagnostics).map { SwiftModelEmitter(options: $0) }
+    /// How `modelgen.yml` finds and configures this emitter under the name `swift`, making the
+    /// local store's tables with `localStoreTables`.
+    public static func descriptor(localStoreTables: LocalStoreTablesMaker?) -> EmitterDescriptor {
+        EmitterDescriptor(
+            name: name,
+            summary: "Swift ParseObject models for ParseSwift or ParseRuntime.",
+            optionKeys: SwiftModelOptions.keys
+        ) { entries, diagnostics in
+            SwiftModelOptions.read(entries, diagnostics: &diagnostics).map { SwiftModelEmitter(options: $0, localStoreTables: localStoreTables) }
+        }
     }
 
     public func emit(_ schema: Schema, context: EmitterContext, diagnostics: inout DiagnosticCollector,
@@ -33,6 +42,8 @@ public struct SwiftModelEmitter: Emitter {
         checkHelperNames(schema, diagnostics: &local)
         checkEnumCases(schema, diagnostics: &local)
         checkFieldsParseSwiftDrops(schema, diagnostics: &local)
+        checkLocalSchemaName(schema, names: names, diagnostics: &local)
+        let localTables = options.localStore ? makeLocalStoreTables(schema, context: context, diagnostics: &local) : nil
         diagnostics.append(contentsOf: local.diagnostics)
         guard !local.hasErrors,
               let templates = TemplateSet.load(prefix: Self.templatePrefix, overrides: context.templatesDirectory,
@@ -59,6 +70,10 @@ public struct SwiftModelEmitter: Emitter {
             // ParseSwift has no public JSON value type and no typed keys: emit ours once.
             support.append(("JSONValue", templates.render("swift-json-value", models.common())))
             support.append(("ParseField", templates.render("swift-parse-field", models.common())))
+        }
+        if let localTables {
+            let modelName = ModelName.of(schema)
+            support.append(("\(modelName)+LocalSchema", templates.render("swift-local-schema", models.localSchemaView(localTables, modelName: modelName))))
         }
         guard let shards = options.shards else {
             for file in support {
@@ -108,6 +123,36 @@ public struct SwiftModelEmitter: Emitter {
         return String(name[..<dot])
     }
 
+
+    /// The on-device store's tables, for `localStore`; `nil` after reporting why SQLite cannot
+    /// hold them.
+    private func makeLocalStoreTables(_ schema: Schema, context: EmitterContext,
+                                      diagnostics: inout DiagnosticCollector) -> LocalStoreTables? {
+        guard let localStoreTables else {
+            diagnostics.error("option 'localStore' of emitter 'swift' needs the SQL emitter's tables, which this modelgen was built without",
+                              at: nil)
+            return nil
+        }
+        return localStoreTables(schema, context, &diagnostics)
+    }
+
+    /// With `localStore`, the generated code extends ParseRuntime's `LocalSchema`, which a
+    /// generated type of that name would hide.
+    private func checkLocalSchemaName(_ schema: Schema, names: SwiftTypeNames, diagnostics: inout DiagnosticCollector) {
+        guard options.localStore else { return }
+        let problem = "would be the Swift type 'LocalSchema', which hides ParseRuntime's LocalSchema that 'localStore' extends"
+        for definition in schema.classes where names.classes[definition.name] == "LocalSchema" {
+            diagnostics.error("class '\(definition.name)' \(problem)", at: definition.location,
+                              notes: [.init("give the class another Swift name with 'swiftName'")])
+        }
+        for definition in schema.enums where definition.name == "LocalSchema" {
+            diagnostics.error("enum '\(definition.name)' \(problem)", at: definition.location, notes: [.init("rename the enum")])
+        }
+        for definition in schema.embeddedTypes where definition.name == "LocalSchema" {
+            diagnostics.error("embedded type '\(definition.name)' \(problem)", at: definition.location,
+                              notes: [.init("rename the embedded type")])
+        }
+    }
 
     /// Whether a member of this name could clash with a helper method (`<field>Relation()`,
     /// `<field>Query()`).

@@ -12,6 +12,7 @@ import ModelgenYAML
 ///     unknownEnumCase: true   # enums decode values they do not know into `.unknown(raw)`
 ///     folder: Models          # where the files go inside the output directory (default Swift)
 ///     shards: 4               # write <schema>.1.swift ... <schema>.4.swift instead of a file per type
+///     localStore: true        # also <Model>+LocalSchema.swift, the on-device store's tables (ParseRuntime only)
 /// ```
 public struct SwiftModelOptions: Sendable, Hashable {
     /// The access level of every generated declaration.
@@ -39,17 +40,22 @@ public struct SwiftModelOptions: Sendable, Hashable {
     /// (by a stable hash of the type name) plus `ModelgenSupport.swift`, so the file names depend
     /// only on the schema file names, as SwiftPM's build-tool plugins need.
     public var shards: Int?
+    /// Whether to write the model's `LocalSchema` (`<Model>+LocalSchema.swift`, or into
+    /// `ModelgenSupport.swift` with shards): the tables of the on-device store, which opens
+    /// ParseRuntime's models only.
+    public var localStore = false
 
-    public static let keys = ["access", "runtime", "unknownEnumCase", "folder", "shards"]
+    public static let keys = ["access", "runtime", "unknownEnumCase", "folder", "shards", "localStore"]
     static let maximumShards = 64
 
     public init(access: Access = .internal, runtime: Runtime = .parseRuntime, unknownEnumCase: Bool = false,
-                folder: String = "Swift", shards: Int? = nil) {
+                folder: String = "Swift", shards: Int? = nil, localStore: Bool = false) {
         self.access = access
         self.runtime = runtime
         self.unknownEnumCase = unknownEnumCase
         self.folder = folder
         self.shards = shards
+        self.localStore = localStore
     }
 
     /// Reads the options from the emitter's config mapping; `nil` after reporting a bad value.
@@ -68,6 +74,17 @@ public struct SwiftModelOptions: Sendable, Hashable {
                                   at: entry.value.location)
                 valid = false
             }
+        }
+        valid = reader.read("localStore", into: &options.localStore, diagnostics: &diagnostics) && valid
+        if valid, options.localStore, options.runtime == .parseSwift, let entry = entries.first(where: { $0.key == "localStore" }) {
+            var notes: [Diagnostic.Note] = []
+            if let runtime = entries.first(where: { $0.key == "runtime" }) {
+                notes.append(.init("the runtime is chosen here", at: runtime.value.location))
+            }
+            notes.append(.init("ParseSwift apps get no on-device store: remove 'localStore', or generate for 'runtime: ParseRuntime'"))
+            diagnostics.error("option 'localStore' of emitter 'swift' needs 'runtime: ParseRuntime': the on-device store works with ParseRuntime's models only",
+                              at: entry.value.location, notes: notes)
+            valid = false
         }
         return valid ? options : nil
     }

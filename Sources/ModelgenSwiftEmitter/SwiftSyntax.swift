@@ -76,6 +76,83 @@ public enum SwiftSyntax {
         return result + "\""
     }
 
+    /// `name` (a model's name: letters, digits, `-`, `_` and `.`) as a lowerCamelCase identifier:
+    /// each `-`, `_` or `.` dropped and the letter after it capitalized, the leading capitals
+    /// lowered (`TodoList` → `todoList`, `ISBN` → `isbn`, `URLCache` → `urlCache`, `my-app.v2` →
+    /// `myAppV2`), `_` before a leading digit, backticks around a keyword.
+    public static func lowerCamelCase(_ name: String) -> String {
+        let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard let first = words.first else { return "schema" }
+        let capitals = first.prefix { $0.isUppercase }.count
+        // All capitals are lowered; before a lowercase letter the last capital starts the next word.
+        let lowered = capitals == first.count || capitals <= 1 ? capitals : capitals - 1
+        var result = first.prefix(lowered).lowercased() + first.dropFirst(lowered)
+        for word in words.dropFirst() {
+            result += word.prefix(1).uppercased() + word.dropFirst()
+        }
+        if result.first?.isNumber == true { result = "_" + result }
+        return identifier(result)
+    }
+
+    /// A raw string literal, in parts a template lays out: `#"line"#`, or `#"""`, the lines,
+    /// `"""#` on lines of their own.
+    public struct RawStringLiteral: Sendable, Hashable {
+        /// The `#`s on both ends: one more than the longest run of `#` in the text, so no quote
+        /// or backslash in it is followed by as many.
+        public var hashes: String
+        /// Whether the text has line breaks, and the literal so spans lines.
+        public var isMultiline: Bool
+        /// The lines between the delimiters, escaped: none empty (an empty line is an escaped
+        /// line break at the end of the one before) and none ending in a space (the last space
+        /// is an escape), so each can be indented as the template pleases and none has trailing
+        /// whitespace. A literal on one line has one line, which may be empty.
+        public var lines: [String]
+    }
+
+    /// A raw string literal that means exactly `text`: backslashes and quotes as they are, line
+    /// breaks as line breaks, and every control, line-separator and bidirectional character
+    /// escaped (`\#t`, `\#r`, `\#u{202E}`), so the literal reads as it runs and survives line-ending
+    /// conversion.
+    public static func rawStringLiteral(_ text: String) -> RawStringLiteral {
+        var longestRun = 0, run = 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "#") ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let hashes = String(repeating: "#", count: longestRun + 1)
+        let escape = "\\" + hashes
+        func escaped(_ scalars: Substring.UnicodeScalarView) -> String {
+            var line = ""
+            for scalar in scalars {
+                if needsEscape(scalar) {
+                    line += escape + InvisibleCharacters.escaped(scalar).dropFirst()
+                } else {
+                    line.unicodeScalars.append(scalar)
+                }
+            }
+            return line
+        }
+        let pieces = Substring(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        guard pieces.count > 1 else { return RawStringLiteral(hashes: hashes, isMultiline: false, lines: [escaped(Substring(text).unicodeScalars)]) }
+        var lines: [String] = []
+        var current = ""
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 {
+                if current.isEmpty || piece.isEmpty {
+                    current += escape + "n"
+                } else {
+                    lines.append(current)
+                    current = ""
+                }
+            }
+            var line = escaped(piece)
+            if line.hasSuffix(" ") { line = String(line.dropLast()) + escape + "u{20}" }
+            current += line
+        }
+        lines.append(current)
+        return RawStringLiteral(hashes: hashes, isMultiline: true, lines: lines)
+    }
+
     /// The lines of a `///` comment for `text`, by the rules every emitter shares.
     public static func docLines(_ text: String?) -> [String] {
         CommentLines.of(text)

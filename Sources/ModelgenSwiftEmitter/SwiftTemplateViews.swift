@@ -333,6 +333,69 @@ struct SwiftEmbeddedFieldView {
     var blankLineBefore: Bool
 }
 
+/// The model's `LocalSchema`, the tables of the on-device store (`swift-local-schema`, with `localStore: true`).
+struct SwiftLocalSchemaView {
+    /// The access modifier with its space (`public `), or nothing.
+    var access: String
+
+    /// The `import` lines.
+    var imports: [String]
+
+    /// The doc comment lines of the static property.
+    var doc: [SwiftDocLine]
+
+    /// The static property: the model's name in lowerCamelCase, backticked when a keyword (`library`).
+    var propertyName: String
+
+    /// The model's name, as a string literal (`"Library"`).
+    var modelName: String
+
+    /// The fingerprint of the statements, as a string literal.
+    var version: String
+
+    /// The classes with a table, in the order of the statements.
+    var classes: [SwiftLocalClassView]
+
+    /// The SQLite statements of the relational layout, in order.
+    var statements: [SwiftLocalStatementView]
+}
+
+/// A class of the local schema.
+struct SwiftLocalClassView {
+    /// Its Parse name (the table's), as a string literal.
+    var name: String
+
+    /// Its stored fields and relations, in the schema's order.
+    var fields: [SwiftLocalFieldView]
+
+    /// Whether there are any.
+    var hasFields: Bool
+}
+
+/// A field of a local class: a column, or a relation's join table.
+struct SwiftLocalFieldView {
+    /// Its Parse name (the column's), as a string literal.
+    var name: String
+
+    /// Its `LocalSchema.Kind`, as an expression (`.string`, `.pointer(to: "ISBN", onDelete: .cascade)`).
+    var kind: String
+
+    /// Whether its column is `NOT NULL`.
+    var required: Bool
+}
+
+/// A statement, as a Swift raw string literal that is exactly its text.
+struct SwiftLocalStatementView {
+    /// The `#`s on both ends of the literal.
+    var hashes: String
+
+    /// Whether the literal spans lines (`#"""` ... `"""#`).
+    var multiline: Bool
+
+    /// Its lines between the delimiters (one unless `multiline`), escaped; none empty or ending in a space.
+    var lines: [String]
+}
+
 extension SwiftCommonView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
@@ -566,6 +629,55 @@ extension SwiftEmbeddedFieldView {
     }
 }
 
+extension SwiftLocalSchemaView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["access"] = access
+        context["imports"] = imports
+        context["doc"] = doc.map(\.text)
+        context["propertyName"] = propertyName
+        context["modelName"] = modelName
+        context["version"] = version
+        context["classes"] = classes.map(\.context)
+        context["statements"] = statements.map(\.context)
+        return context
+    }
+}
+
+extension SwiftLocalClassView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["fields"] = fields.map(\.context)
+        context["hasFields"] = hasFields
+        return context
+    }
+}
+
+extension SwiftLocalFieldView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
+        context["kind"] = kind
+        context["required"] = required
+        return context
+    }
+}
+
+extension SwiftLocalStatementView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["hashes"] = hashes
+        context["multiline"] = multiline
+        context["lines"] = lines
+        return context
+    }
+}
+
 extension SwiftClassView: TemplateView {
     func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
         switch template {
@@ -601,6 +713,16 @@ extension SwiftCommonView: TemplateView {
         switch template {
         case "swift-json-value": CompiledSwiftTemplates.swiftJsonValue(self, &output)
         case "swift-parse-field": CompiledSwiftTemplates.swiftParseField(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension SwiftLocalSchemaView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "swift-local-schema": CompiledSwiftTemplates.swiftLocalSchema(self, &output)
         default: return false
         }
         return true
@@ -1381,5 +1503,100 @@ enum CompiledSwiftTemplates {
         output.appendLiteral("static func ascending<Value>(_ field: ParseField<T, Value>) -> Self {\n        .ascending(field.name)\n    }\n\n    /// Descending by `field`.\n    ")
         output.append(view.access)
         output.appendLiteral("static func descending<Value>(_ field: ParseField<T, Value>) -> Self {\n        .descending(field.name)\n    }\n}\n")
+    }
+
+    // swift-local-schema.mustache
+    static func swiftLocalSchema(_ view: SwiftLocalSchemaView, _ output: inout TemplateOutput) {
+        view.imports.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
+        }
+        output.appendLiteral("\nextension LocalSchema {\n")
+        view.doc.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("    ")
+                output.append(b1[i1])
+                output.appendLiteral("\n")
+                output.endTurn()
+            }
+        }
+        output.appendLiteral("    ")
+        output.append(view.access)
+        output.appendLiteral("static let ")
+        output.append(view.propertyName)
+        output.appendLiteral(" = LocalSchema(\n        name: ")
+        output.append(view.modelName)
+        output.appendLiteral(",\n        version: ")
+        output.append(view.version)
+        output.appendLiteral(",\n        classes: [\n")
+        view.classes.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                if b1[i1].hasFields {
+                    output.appendLiteral("            LocalSchema.Class(")
+                    output.append(b1[i1].name)
+                    output.appendLiteral(", fields: [\n")
+                    b1[i1].fields.withUnsafeBufferPointer { b2 in
+                        for i2 in b2.indices {
+                            output.appendLiteral("                LocalSchema.Field(")
+                            output.append(b2[i2].name)
+                            output.appendLiteral(", ")
+                            output.append(b2[i2].kind)
+                            if b2[i2].required {
+                                output.appendLiteral(", required: true")
+                            }
+                            output.appendLiteral("),\n")
+                            output.endTurn()
+                        }
+                    }
+                    output.appendLiteral("            ]),\n")
+                }
+                if !b1[i1].hasFields {
+                    output.appendLiteral("            LocalSchema.Class(")
+                    output.append(b1[i1].name)
+                    output.appendLiteral(", fields: []),\n")
+                }
+                output.endTurn()
+            }
+        }
+        output.appendLiteral("        ],\n        statements: [\n")
+        view.statements.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                if b1[i1].multiline {
+                    output.appendLiteral("            ")
+                    output.append(b1[i1].hashes)
+                    output.appendLiteral("\"\"\"\n")
+                    b1[i1].lines.withUnsafeBufferPointer { b2 in
+                        for i2 in b2.indices {
+                            output.appendLiteral("            ")
+                            output.append(b2[i2])
+                            output.appendLiteral("\n")
+                            output.endTurn()
+                        }
+                    }
+                    output.appendLiteral("            \"\"\"")
+                    output.append(b1[i1].hashes)
+                    output.appendLiteral(",\n")
+                }
+                if !b1[i1].multiline {
+                    output.appendLiteral("            ")
+                    output.append(b1[i1].hashes)
+                    output.appendLiteral("\"")
+                    b1[i1].lines.withUnsafeBufferPointer { b2 in
+                        for i2 in b2.indices {
+                            output.append(b2[i2])
+                            output.endTurn()
+                        }
+                    }
+                    output.appendLiteral("\"")
+                    output.append(b1[i1].hashes)
+                    output.appendLiteral(",\n")
+                }
+                output.endTurn()
+            }
+        }
+        output.appendLiteral("        ]\n    )\n}\n")
     }
 }

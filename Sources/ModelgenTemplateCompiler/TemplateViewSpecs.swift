@@ -151,7 +151,8 @@ enum TemplateViewSpecs {
         templatePrefix: "swift-",
         enumName: "CompiledSwiftTemplates",
         roots: [("swift-class", "SwiftClassView"), ("swift-embedded", "SwiftEmbeddedView"), ("swift-enum", "SwiftEnumView"),
-                ("swift-json-value", "SwiftCommonView"), ("swift-parse-field", "SwiftCommonView")],
+                ("swift-json-value", "SwiftCommonView"), ("swift-parse-field", "SwiftCommonView"),
+                ("swift-local-schema", "SwiftLocalSchemaView")],
         views: [
             View(name: "SwiftCommonView", doc: "What every Swift file has (and all that `swift-json-value` and `swift-parse-field` use).", fields: [
                 Field(name: "access", kind: .string, doc: "The access modifier with its space (`public `), or nothing."),
@@ -286,6 +287,36 @@ enum TemplateViewSpecs {
                 Field(name: "type", kind: .string, doc: "Its type."),
                 Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "Its doc comment lines."),
                 Field(name: "blankLineBefore", kind: .bool, doc: "Whether a blank line goes before it."),
+            ]),
+            View(name: "SwiftLocalSchemaView",
+                 doc: "The model's `LocalSchema`, the tables of the on-device store (`swift-local-schema`, with `localStore: true`).", fields: [
+                Field(name: "access", kind: .string, doc: "The access modifier with its space (`public `), or nothing."),
+                Field(name: "imports", kind: .strings, doc: "The `import` lines."),
+                Field(name: "doc", kind: .texts("SwiftDocLine"), doc: "The doc comment lines of the static property."),
+                Field(name: "propertyName", kind: .string,
+                      doc: "The static property: the model's name in lowerCamelCase, backticked when a keyword (`library`)."),
+                Field(name: "modelName", kind: .string, doc: "The model's name, as a string literal (`\"Library\"`)."),
+                Field(name: "version", kind: .string, doc: "The fingerprint of the statements, as a string literal."),
+                Field(name: "classes", kind: .list("SwiftLocalClassView"), doc: "The classes with a table, in the order of the statements."),
+                Field(name: "statements", kind: .list("SwiftLocalStatementView"),
+                      doc: "The SQLite statements of the relational layout, in order."),
+            ]),
+            View(name: "SwiftLocalClassView", doc: "A class of the local schema.", fields: [
+                Field(name: "name", kind: .string, doc: "Its Parse name (the table's), as a string literal."),
+                Field(name: "fields", kind: .list("SwiftLocalFieldView"), doc: "Its stored fields and relations, in the schema's order."),
+                Field(name: "hasFields", kind: .bool, doc: "Whether there are any."),
+            ]),
+            View(name: "SwiftLocalFieldView", doc: "A field of a local class: a column, or a relation's join table.", fields: [
+                Field(name: "name", kind: .string, doc: "Its Parse name (the column's), as a string literal."),
+                Field(name: "kind", kind: .string,
+                      doc: "Its `LocalSchema.Kind`, as an expression (`.string`, `.pointer(to: \"ISBN\", onDelete: .cascade)`)."),
+                Field(name: "required", kind: .bool, doc: "Whether its column is `NOT NULL`."),
+            ]),
+            View(name: "SwiftLocalStatementView", doc: "A statement, as a Swift raw string literal that is exactly its text.", fields: [
+                Field(name: "hashes", kind: .string, doc: "The `#`s on both ends of the literal."),
+                Field(name: "multiline", kind: .bool, doc: "Whether the literal spans lines (`#\"\"\"` ... `\"\"\"#`)."),
+                Field(name: "lines", kind: .strings,
+                      doc: "Its lines between the delimiters (one unless `multiline`), escaped; none empty or ending in a space."),
             ]),
         ])
 

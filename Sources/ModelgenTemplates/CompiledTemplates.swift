@@ -16,6 +16,7 @@ enum CompiledTemplates {
         "swift-embedded": [],
         "swift-enum": [],
         "swift-json-value": [],
+        "swift-local-schema": [],
         "swift-parse-field": [],
     ]
 }

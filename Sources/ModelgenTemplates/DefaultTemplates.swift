@@ -555,6 +555,51 @@ public enum DefaultTemplates {
             }
 
             """####,
+        "swift-local-schema.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#imports}}
+            {{{.}}}
+            {{/imports}}
+
+            extension LocalSchema {
+            {{#doc}}
+                {{{.}}}
+            {{/doc}}
+                {{{access}}}static let {{{propertyName}}} = LocalSchema(
+                    name: {{{modelName}}},
+                    version: {{{version}}},
+                    classes: [
+            {{#classes}}
+            {{#hasFields}}
+                        LocalSchema.Class({{{name}}}, fields: [
+            {{#fields}}
+                            LocalSchema.Field({{{name}}}, {{{kind}}}{{#required}}, required: true{{/required}}),
+            {{/fields}}
+                        ]),
+            {{/hasFields}}
+            {{^hasFields}}
+                        LocalSchema.Class({{{name}}}, fields: []),
+            {{/hasFields}}
+            {{/classes}}
+                    ],
+                    statements: [
+            {{#statements}}
+            {{#multiline}}
+                        {{{hashes}}}"""
+            {{#lines}}
+                        {{{.}}}
+            {{/lines}}
+                        """{{{hashes}}},
+            {{/multiline}}
+            {{^multiline}}
+                        {{{hashes}}}"{{#lines}}{{{.}}}{{/lines}}"{{{hashes}}},
+            {{/multiline}}
+            {{/statements}}
+                    ]
+                )
+            }
+
+            """####,
         "swift-parse-field.mustache": ####"""
             {{% CONTENT_TYPE: TEXT}}
             {{#imports}}

@@ -380,7 +380,7 @@ private let validSchema = """
         #expect(run.stderr == """
             modelgen.yml:3:25: error: unknown option 'acess' for emitter 'swift'
             modelgen.yml:3:25: note: did you mean 'access'?
-            modelgen.yml:3:25: note: options of 'swift': access, runtime, unknownEnumCase, folder, shards
+            modelgen.yml:3:25: note: options of 'swift': access, runtime, unknownEnumCase, folder, shards, localStore
 
             """)
         try sandbox.write("modelgen.yml", "inputs: [a.yaml]\nemitters:\n  swift: {access: open}\n")
@@ -388,6 +388,46 @@ private let validSchema = """
         #expect(value.status == 1)
         #expect(value.stderr.hasPrefix("modelgen.yml:3:19: error: option 'access' of emitter 'swift' must be one of internal, package, public, found 'open'"))
         #expect(!sandbox.exists("Generated"))
+    }
+}
+
+/// `localStore: true` writes the model's `LocalSchema` beside its Swift models, with or without
+/// the `sql` emitter, and only for ParseRuntime's models.
+@Suite struct LocalStoreOptionTests {
+    @Test func theLocalSchemaIsWrittenWithoutTheSQLEmitter() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("Shop.yaml", validSchema)
+        try sandbox.write("modelgen.yml", "inputs: [Shop.yaml]\nemitters:\n  swift: {localStore: true}\n")
+        let run = try modelgen(["gen"], in: sandbox.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try sandbox.snapshot().keys.sorted() == ["Generated/Swift/Book.swift", "Generated/Swift/Shop+LocalSchema.swift",
+                                                        "Shop.yaml", "modelgen.yml"])
+        let text = try sandbox.read("Generated/Swift/Shop+LocalSchema.swift")
+        #expect(text.contains("\n    static let shop = LocalSchema(\n        name: \"Shop\",\n"))
+        #expect(text.contains(#"LocalSchema.Field("title", .string, required: true),"#))
+        #expect(try modelgen(["check"], in: sandbox.path).status == 0)
+    }
+
+    @Test func withParseSwiftItIsAnErrorInTheConfig() throws {
+        let sandbox = try TemporaryDirectory()
+        defer { sandbox.remove() }
+        try sandbox.write("a.yaml", validSchema)
+        try sandbox.write("modelgen.yml", "inputs: [a.yaml]\nemitters:\n  swift: {runtime: ParseSwift, localStore: true}\n")
+        let run = try modelgen(["gen"], in: sandbox.path)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            modelgen.yml:3:44: error: option 'localStore' of emitter 'swift' needs 'runtime: ParseRuntime': the on-device store works with ParseRuntime's models only
+            modelgen.yml:3:20: note: the runtime is chosen here
+            modelgen.yml:3:44: note: ParseSwift apps get no on-device store: remove 'localStore', or generate for 'runtime: ParseRuntime'
+
+            """)
+        #expect(!sandbox.exists("Generated"))
+        // Chosen on the command line, over the config's ParseRuntime, it is an error too.
+        try sandbox.write("modelgen.yml", "inputs: [a.yaml]\nemitters:\n  swift: {localStore: true}\n")
+        let flag = try modelgen(["gen", "--option", "swift.runtime=ParseSwift"], in: sandbox.path)
+        #expect(flag.status == 1)
+        #expect(flag.stderr.contains("error: option 'localStore' of emitter 'swift' needs 'runtime: ParseRuntime'"), "\(flag.stderr)")
     }
 }
 

@@ -1,16 +1,18 @@
 import ModelgenDiagnostics
 import ModelgenEmitter
 import ModelgenSchema
+import ModelgenSQLEmitter
 import ModelgenSwiftEmitter
 import Testing
 
-/// Runs the Swift emitter on schema text held in memory.
+/// Runs the Swift emitter on schema text held in memory, with the local store's tables made as
+/// the generator makes them.
 func emitSwift(_ yaml: String, options: SwiftModelOptions = SwiftModelOptions(access: .public),
                templates: String? = nil, file: String = "Test.yaml") -> (files: [String: String], diagnostics: [String]) {
     let loaded = SchemaLoading.load(sources: [(file, yaml)])
     guard let schema = loaded.schema else { return ([:], loaded.diagnostics.map(\.description)) }
     var diagnostics = DiagnosticCollector()
-    let files = SwiftModelEmitter(options: options).emit(schema, context: EmitterContext(templatesDirectory: templates), diagnostics: &diagnostics)
+    let files = SwiftModelEmitter(options: options, localStoreTables: SQLEmitter.localStoreTables).emit(schema, context: EmitterContext(templatesDirectory: templates), diagnostics: &diagnostics)
     return (Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) }), diagnostics.diagnostics.map(\.description))
 }
 
