@@ -88,3 +88,42 @@ import Testing
         #expect(decoded.text == Text())
     }
 }
+
+/// The local schema of the injection models (`localStore: true`) compiles with every hostile
+/// name and text in its statements, and holds exactly the statements of the committed
+/// `sqlite.sql`: each raw string literal means its text, scalar for scalar.
+@Suite struct InjectionLocalSchemaValueTests {
+    /// The lines of the committed SQLite script between `BEGIN;` and `COMMIT;` that are neither
+    /// blank nor comments: the statements, as the emitter leaves out their descriptions.
+    static func scriptStatementLines() throws -> String {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("InjectionModels/Generated/SQL/sqlite.sql").path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let begin = try #require(lines.firstIndex(of: "BEGIN;"))
+        let commit = try #require(lines.lastIndex(of: "COMMIT;"))
+        return lines[(begin + 1)..<commit].filter { !$0.isEmpty && !$0.drop { $0 == " " }.hasPrefix("--") }.joined(separator: "\n")
+    }
+
+    @Test func statementsAreTheScriptsScalarForScalar() throws {
+        let schema = LocalSchema.injection
+        let statements = schema.statements.joined(separator: "\n")
+        #expect(Array(statements.unicodeScalars) == Array(try Self.scriptStatementLines().unicodeScalars))
+        #expect(statements.contains(###"'#"raw"# ##"""##'"###) && statements.contains("line3\t'"))
+        // FNV-1a, 64 bits, of the statements joined by newlines.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in statements.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        #expect(schema.version == String(repeating: "0", count: 16 - digits.count) + digits)
+        #expect(schema.name == "Injection")
+    }
+
+    @Test func classesAndFieldsKeepTheirParseNames() {
+        let schema = LocalSchema.injection
+        #expect(schema.classes.map(\.name) == ["Payload", "Select", "Peer", "Leaf", "Node", "_Session", "_User"])
+        #expect(schema.class(named: "Payload")?.field(named: "class") == LocalSchema.Field("class", .string))
+        #expect(schema.class(named: "Payload")?.field(named: "true")?.kind == .bool)
+        #expect(schema.class(named: "Select")?.fields.map(\.name) == ["from", "where", "order", "Protocol"])
+        #expect(schema.class(named: "Select")?.field(named: "where")?.kind == .relation(to: "Payload"))
+        #expect(schema.class(named: "Peer")?.field(named: "node") == LocalSchema.Field("node", .pointer(to: "Node", onDelete: .cascade), required: true))
+    }
+}
