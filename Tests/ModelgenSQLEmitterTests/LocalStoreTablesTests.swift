@@ -181,6 +181,25 @@ import Testing
         }
     }
 
+    /// The statements come from the templates `sqlite.sql` comes from, a user's included: a
+    /// trigger the user's script adds is one statement, its body's `;`s and all.
+    @Test func aUsersTemplatesMakeTheStatementsToo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trigger = """
+            CREATE TRIGGER IF NOT EXISTS "Shelf_touch" AFTER UPDATE ON "Shelf" BEGIN
+                UPDATE "Shelf" SET "updatedAt" = 'now' WHERE "objectId" = NEW."objectId";
+                SELECT 1;
+            END;
+            """
+        try directory.write("sql-sqlite.mustache", "{{% CONTENT_TYPE: TEXT}}\nPRAGMA foreign_keys = ON;\nBEGIN;\n{{#tables}}\n{{> sql-table}}\n{{/tables}}\n\(trigger)\nCOMMIT;\n")
+        let loaded = SchemaLoading.load(sources: [("Shelf.yaml", "version: 1\nclasses:\n  Shelf: {fields: {label: {type: string, index: true}}}\n")])
+        let tables = try Self.tables(try #require(loaded.schema), templates: directory.path)
+        #expect(tables.statements.count == 3)
+        #expect(tables.statements.first?.hasPrefix(#"CREATE TABLE IF NOT EXISTS "Shelf" ("#) == true)
+        #expect(tables.statements.last == trigger)
+    }
+
     @Test func whatKeepsSQLiteFromHoldingTheTablesIsReported() throws {
         let loaded = SchemaLoading.load(sources: [("Reserved.yaml", "version: 1\nclasses:\n  sqlite_things: {fields: {name: string}}\n")])
         let schema = try #require(loaded.schema, "\(loaded.diagnostics)")
