@@ -190,9 +190,10 @@ let package = Package(
         .target(name: "GroceryModels", dependencies: ["ParseRuntime"], path: "Generated/Grocery/Swift"),
         .target(name: "GameModels", dependencies: ["ParseRuntime"], path: "Generated/Game/Swift"),
         .target(name: "TutorialModels", dependencies: ["ParseRuntime"], path: "Generated/Tutorial/Swift"),
+        .target(name: "InventoryModels", dependencies: ["ParseRuntime"], path: "Generated/Inventory/Swift"),
         .testTarget(name: "SampleModelTests", dependencies: [
             "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
-            "TutorialModels",
+            "TutorialModels", "InventoryModels",
         ]),
         // The output of Tests/InjectionModels/Injection.yaml (text that tries to break out of
         // string literals and comments, keywords as names), compiled here and run by its tests.

@@ -3,13 +3,14 @@ import PackageDescription
 
 // The end-to-end tests of ParseRuntime's REST client: the generated models of every sample
 // schema, through the real ParseClient and URLSession, against ParseTestServer (the root
-// package's, with its trait TestServer) over loopback HTTP. A separate package so that the root
-// package's own tests build no server.
+// package's, with its trait TestServer) over loopback HTTP. And the on-device store
+// (ParseLocalStore, trait LocalStore) on real SQLite files. A separate package so that the root
+// package's own tests build no server and no GRDB.
 let package = Package(
     name: "IntegrationTests",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "modelgen", path: "..", traits: ["TestServer"]),
+        .package(name: "modelgen", path: "..", traits: ["TestServer", "LocalStore"]),
     ],
     targets: [
         // The committed generated models of the sample schemas. Each folder under Sources/ is a
@@ -23,12 +24,22 @@ let package = Package(
         .target(name: "GroceryModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
         .target(name: "GameModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
         .target(name: "TutorialModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
+        // Generated with `localStore: true`: the models and their `LocalSchema.inventory`.
+        .target(name: "InventoryModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
 
         .testTarget(name: "ParseClientEndToEndTests", dependencies: [
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
             "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
             "TutorialModels",
+        ]),
+        // The on-device store (ParseLocalStore) on real SQLite files, and the same queries
+        // against ParseTestServer and the store, compared.
+        .testTarget(name: "LocalStoreTests", dependencies: [
+            .product(name: "ParseLocalStore", package: "modelgen"),
+            .product(name: "ParseTestServer", package: "modelgen"),
+            .product(name: "ParseRuntime", package: "modelgen"),
+            "InventoryModels", "LibraryModels",
         ]),
     ],
     swiftLanguageModes: [.v6]

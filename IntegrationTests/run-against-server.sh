@@ -33,4 +33,4 @@ if [ -z "${MODELGEN_E2E_SERVER_URL:-}" ]; then
     export MODELGEN_E2E_SERVER_URL
 fi
 echo "== the end-to-end suite against $MODELGEN_E2E_SERVER_URL"
-swift test
+swift test --filter ParseClientEndToEndTests

@@ -272,7 +272,7 @@ public final class LocalStore: ParseObjectStore {
         do {
             return try await pool.write(body)
         } catch {
-            throw StoreFailure.map(error, className: className)
+            throw failure(error, className: className)
         }
     }
 
@@ -282,8 +282,12 @@ public final class LocalStore: ParseObjectStore {
         do {
             return try await pool.read(body)
         } catch {
-            throw StoreFailure.map(error, className: className)
+            throw failure(error, className: className)
         }
+    }
+
+    private func failure(_ error: any Error, className: String) -> ParseClientError {
+        StoreFailure.map(error, className: className, fields: Set(reader.schema.tables[className]?.fieldsByName.keys ?? [:].keys))
     }
 }
 

@@ -42,7 +42,8 @@ struct QueryTranslator {
                 switch key {
                 case "$or": parts.append(translated.isEmpty ? "0" : "(" + translated.joined(separator: " OR ") + ")")
                 case "$and": parts.append(translated.isEmpty ? "1" : "(" + translated.joined(separator: " AND ") + ")")
-                default: parts.append(translated.isEmpty ? "1" : "NOT (" + translated.joined(separator: " OR ") + ")")
+                // SQL's NULL (a comparison with a missing value) counts as false before it is negated.
+                default: parts.append(translated.isEmpty ? "1" : "NOT IFNULL((" + translated.joined(separator: " OR ") + "), 0)")
                 }
             case "$relatedTo":
                 parts.append(try relatedTo(value, table: table, alias: alias))

@@ -6,14 +6,18 @@ import ParseRuntime
 /// failures become ``LocalStoreError``s naming class and field (SQLite's message names them;
 /// field values never appear).
 enum StoreFailure {
-    static func map(_ error: any Error, className: String?) -> ParseClientError {
+    /// - Parameters:
+    ///   - error: What the call threw.
+    ///   - className: The class the call wrote or read.
+    ///   - fields: That class's fields, to name the one a failed CHECK is about.
+    static func map(_ error: any Error, className: String?, fields: Set<String> = []) -> ParseClientError {
         switch error {
         case let error as ParseClientError:
             return error
         case let error as LocalStoreError:
             return .localStore(error)
         case let error as DatabaseError:
-            return .localStore(map(error, className: className))
+            return .localStore(map(error, className: className, fields: fields))
         case is CancellationError:
             return .cancelled
         default:
@@ -21,7 +25,7 @@ enum StoreFailure {
         }
     }
 
-    private static func map(_ error: DatabaseError, className: String?) -> LocalStoreError {
+    private static func map(_ error: DatabaseError, className: String?, fields: Set<String>) -> LocalStoreError {
         let message = error.message ?? ""
         switch error.extendedResultCode {
         case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
@@ -32,7 +36,7 @@ enum StoreFailure {
             let (table, fields) = columns(after: "constraint failed: ", in: message)
             return LocalStoreError(.requiredField, className: table ?? className, field: fields, message: "is required.")
         case .SQLITE_CONSTRAINT_CHECK:
-            return LocalStoreError(.invalidValue, className: className, field: quotedName(in: message),
+            return LocalStoreError(.invalidValue, className: className, field: checkedField(in: message, fields: fields),
                                    message: "the value breaks the schema's constraint (\(message.replacingOccurrences(of: "CHECK constraint failed: ", with: ""))).")
         default:
             return LocalStoreError(.database, className: className, field: nil, message: "SQLite failed: \(message) (code \(error.extendedResultCode.rawValue)).")
@@ -53,12 +57,37 @@ enum StoreFailure {
         return (table, fields.isEmpty ? nil : fields.joined(separator: ", "))
     }
 
-    /// The first quoted identifier of a CHECK's text (`"price" >= 0`): the column it checks.
-    private static func quotedName(in message: String) -> String? {
-        guard let start = message.firstIndex(of: "\"") else { return nil }
-        let rest = message[message.index(after: start)...]
-        guard let end = rest.firstIndex(of: "\"") else { return nil }
-        return String(rest[..<end])
+    /// The field a CHECK's text is about: SQLite gives the expression (`price >= 0`, or
+    /// `"unit" IN ('piece', …)`), whose first name that is one of `fields` is the column.
+    private static func checkedField(in message: String, fields: Set<String>) -> String? {
+        let text = message.replacingOccurrences(of: "CHECK constraint failed: ", with: "")
+        var names: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open {
+                    // A quoted name counts; a quoted text ('piece') does not.
+                    if open == "\"" { names.append(current) }
+                    current = ""
+                    quote = nil
+                } else {
+                    current.append(character)
+                }
+            } else if character == "\"" {
+                quote = character
+            } else if character == "'" {
+                quote = character
+                current = ""
+            } else if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else {
+                if !current.isEmpty { names.append(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { names.append(current) }
+        return names.first(where: fields.contains)
     }
 }
 #endif
