@@ -1,0 +1,104 @@
+import Foundation
+import InventoryModels
+import ParseLocalStore
+import ParseRuntime
+import ParseTestServer
+import Testing
+
+/// The examples of docs/LocalStore.md, run: each block of the page is an excerpt of this file.
+@Suite struct DocExamplesTests {
+    @Test func openCreateQueryUpdateDelete() async throws {
+        let folder = try StoreFolder()
+        let path = folder.path("Inventory.sqlite")
+
+        // Open (or create) the store of the Inventory model.
+        let store = try await LocalStore(path: path, schema: .inventory)
+
+        // Create and save: ids and timestamps are given as a server gives them.
+        let tools = try await store.create(InventoryModels.Category(name: "Tools"))
+        let hammer = try await store.create(Product(sku: "H-1", name: "Claw hammer", price: 19.5, category: tools, tags: ["steel"]))
+        var edited = hammer.mergeable          // only the fields set on it are saved
+        edited.quantity = 12
+        _ = try await store.save(edited)
+
+        // Query with the same typed queries the REST client sends.
+        let inStock = try await store.find(Product.query(Product.Field.quantity > 0, .contains(Product.Field.tags, "steel"))
+            .order(.descending(Product.Field.price))
+            .include(Product.Field.category)
+            .limit(20))
+        let count = try await store.count(Product.query(Product.Field.category == tools))
+
+        // Update with every operation of ParseUpdate, relations included.
+        let acme = try await store.create(Supplier(name: "Acme"))
+        _ = try await store.update(ParseUpdate(hammer)
+            .increment(Product.Field.quantity, by: -2)
+            .addRelation(Product.Field.suppliers, [acme]))
+        let suppliers = try await store.find(hammer.suppliersQuery())   // the relation
+        let supplied = try await store.find(acme.productsQuery())       // its inverse
+
+        // Delete: the schema's onDelete rules apply.
+        try await store.delete(hammer)
+        try store.close()
+
+        #expect(inStock.map(\.sku) == ["H-1"])
+        #expect(inStock.first?.category?.name == "Tools")
+        #expect(count == 1)
+        #expect(suppliers.map(\.name) == ["Acme"])
+        #expect(supplied.map(\.sku) == ["H-1"])
+    }
+
+    @Test func refusals() async throws {
+        try await withStore { store, _ in
+            let tools = try await store.create(InventoryModels.Category(name: "Tools"))
+            _ = try await store.create(Product(sku: "H-1", name: "Claw hammer", category: tools))
+            var message = ""
+
+            do {
+                _ = try await store.create(Product(sku: "H-1", name: "Another hammer"))
+            } catch ParseClientError.localStore(let error) {
+                // error.kind == .duplicateValue, error.className == "Product", error.field == "sku"
+                message = error.description   // "Product.sku: another Product already has this value, and it must be unique."
+            }
+
+            #expect(message == "Product.sku: another Product already has this value, and it must be unique.")
+            let refused = await storeError { try await store.delete(tools) }
+            #expect(refused?.description
+                == "Product.category: points to the Category being deleted, and its onDelete is restrict: delete or change those objects first.")
+        }
+    }
+
+    @Test func observe() async throws {
+        try await withStore { store, _ in
+            let titles = Task {
+                var seen: [[String]] = []
+                for try await products in store.observe(Product.query().order(.ascending(Product.Field.name))) {
+                    seen.append(products.compactMap(\.name))   // the result now, then after each change
+                    if seen.count == 2 { break }                // leaving the loop stops observing
+                }
+                return seen
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            _ = try await store.create(Product(sku: "A-1", name: "Anvil"))
+            #expect(try await titles.value == [[], ["Anvil"]])
+        }
+    }
+
+    @Test func writtenOnceForTheClientAndTheStore() async throws {
+        // App code written against ParseObjectStore runs on the REST client and on the store.
+        func lowStock(in objects: some ParseObjectStore) async throws -> [Product] {
+            try await objects.find(Product.query(Product.Field.quantity < 5).order(.ascending(Product.Field.sku)))
+        }
+
+        let server = try await ParseTestServer.start()
+        let client = ParseClient(configuration: ParseClientConfiguration(
+            serverURL: server.serverURL, applicationId: server.configuration.applicationId,
+            restAPIKey: server.configuration.restAPIKey))
+        try await withStore { store, _ in
+            _ = try await client.create(Product(sku: "A-1", name: "Anvil", quantity: 2))
+            _ = try await store.create(Product(sku: "B-1", name: "Bolt", quantity: 1))
+            #expect(try await lowStock(in: client).map(\.sku) == ["A-1"])
+            #expect(try await lowStock(in: store).map(\.sku) == ["B-1"])
+        }
+        await server.stop()
+    }
+}
