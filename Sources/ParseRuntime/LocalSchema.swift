@@ -16,13 +16,33 @@ public struct LocalSchema: Sendable, Hashable {
     /// The SQLite statements that create every table and index, in order, without the script's
     /// own `PRAGMA`, `BEGIN` and `COMMIT` (the store runs them in its own transaction).
     public let statements: [String]
+    /// The migrations the model keeps (`modelgen migrate --create`), oldest first; empty when it
+    /// keeps none. The last one leads to the tables ``statements`` make.
+    public let migrations: [Migration]
 
     /// A model's local schema; generated code calls this.
-    public init(name: String, version: String, classes: [Class], statements: [String]) {
+    public init(name: String, version: String, classes: [Class], statements: [String], migrations: [Migration] = []) {
         self.name = name
         self.version = version
         self.classes = classes
         self.statements = statements
+        self.migrations = migrations
+    }
+
+    /// One kept migration, in the form the store runs: its SQLite script's statements without
+    /// `PRAGMA`, `BEGIN` and `COMMIT`, and without the checks that every pointer names a stored
+    /// row (a device holds part of what the server has).
+    public struct Migration: Sendable, Hashable {
+        /// The migration's folder name (`0002_add_isbn`), which `modelgen_migrations` records.
+        public let name: String
+        /// The statements, in order.
+        public let statements: [String]
+
+        /// A migration; generated code calls this.
+        public init(_ name: String, statements: [String]) {
+            self.name = name
+            self.statements = statements
+        }
     }
 
     /// The class named `className`, if the model has it.
