@@ -31,7 +31,7 @@ struct ObjectWriter {
                 values.append(try ColumnValues.aclColumn(value, className: className))
                 continue
             }
-            if ["objectId", "createdAt", "updatedAt", "className"].contains(key) { continue }
+            if ["objectId", "createdAt", "updatedAt", "className"].contains(key) || Self.isSecret(key, of: className) { continue }
             guard let field = table.fieldsByName[key] else { throw unknownField(className, key) }
             if case .relation = field.kind {
                 relationFields.append((key, value))
@@ -76,7 +76,7 @@ struct ObjectWriter {
         var response: [String: JSONValue] = ["updatedAt": .string(now)]
         var assignments: [String] = []
         var values: [DatabaseValue] = []
-        for key in body.keys.sorted() {
+        for key in body.keys.sorted() where !Self.isSecret(key, of: className) {
             guard let value = body[key] else { continue }
             if key == "ACL" {
                 assignments.append("\"ACL\" = ?")
@@ -213,6 +213,12 @@ struct ObjectWriter {
         guard case .file = field.kind, let name = value["name"]?.stringValue, let url = value["url"]?.stringValue else { return }
         try db.execute(sql: "INSERT INTO \(SQL.identifier(StoreFiles.table)) (\"name\", \"url\") VALUES (?, ?) ON CONFLICT(\"name\") DO UPDATE SET \"url\" = excluded.\"url\"",
                        arguments: [name, url])
+    }
+
+    /// A user's password, which the store never keeps (Parse Server never returns it either):
+    /// a device's files are no place for it.
+    static func isSecret(_ key: String, of className: String) -> Bool {
+        className == "_User" && key == "password"
     }
 
     private func unknownField(_ className: String, _ key: String) -> LocalStoreError {

@@ -21,6 +21,9 @@ public struct LocalStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         case unknownField
         /// The database file was made from another schema and cannot be opened with this one.
         case schemaMismatch
+        /// A kept migration stopped on the store's data (a value its new schema refuses); the
+        /// store is left as it was.
+        case migrationStopped
         /// SQLite failed (the file cannot be opened, the disk is full, the file is damaged).
         case database
     }
@@ -50,7 +53,7 @@ public struct LocalStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         case .restrictedDelete: .operationForbidden
         case .unsupportedQuery: .invalidQuery
         case .unknownField: .invalidKeyName
-        case .schemaMismatch, .database: .internalServer
+        case .schemaMismatch, .migrationStopped, .database: .internalServer
         }
         return ParseError(code: code, message: description)
     }
