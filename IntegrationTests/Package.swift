@@ -33,13 +33,17 @@ let package = Package(
             "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
             "TutorialModels",
         ]),
+        // The child process of the store's crash test: saves batches until it is killed.
+        .executableTarget(name: "store-writer", dependencies: [
+            .product(name: "ParseLocalStore", package: "modelgen"), "InventoryModels",
+        ], path: "Sources/StoreWriter"),
         // The on-device store (ParseLocalStore) on real SQLite files, and the same queries
         // against ParseTestServer and the store, compared.
         .testTarget(name: "LocalStoreTests", dependencies: [
             .product(name: "ParseLocalStore", package: "modelgen"),
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
-            "InventoryModels", "LibraryModels",
+            "InventoryModels", "LibraryModels", "store-writer",
         ]),
     ],
     swiftLanguageModes: [.v6]
