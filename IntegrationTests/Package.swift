@@ -43,7 +43,7 @@ let package = Package(
             .product(name: "ParseLocalStore", package: "modelgen"),
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
-            "InventoryModels", "LibraryModels", "store-writer",
+            "InventoryModels", "LibraryModels", "PeopleModels", "TodoListModels", "store-writer",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,11 +17,11 @@ import Testing
 @Suite struct GoldenFileTests {
     static let samples = RepositoryFiles.sampleNames
 
-    /// As modelgen.yml configures each sample: Recipes with `unknownEnumCase`, Library and
-    /// Inventory with their local store (ParseRuntime only).
+    /// As modelgen.yml configures each sample: Recipes with `unknownEnumCase`, every one with
+    /// its local store (ParseRuntime only).
     static func options(for sample: String, runtime: SwiftModelOptions.Runtime) -> SwiftModelOptions {
         SwiftModelOptions(access: .public, runtime: runtime, unknownEnumCase: sample == "Recipes",
-                          localStore: ["Library", "Inventory"].contains(sample) && runtime == .parseRuntime)
+                          localStore: runtime == .parseRuntime)
     }
 
     static func emit(_ sample: String, runtime: SwiftModelOptions.Runtime, interpreted: Bool = false) throws -> [GeneratedFile] {
