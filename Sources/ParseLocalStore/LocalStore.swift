@@ -42,7 +42,7 @@ public final class LocalStore: ParseObjectStore {
 
     /// Opens the store at `path`, creating the file and its tables if needed.
     /// - Parameters:
-    ///   - path: The SQLite file; its folder must exist.
+    ///   - path: The SQLite file; its folder is made when missing.
     ///   - schema: The generated schema of the model (`.library`).
     ///   - onSchemaChange: What to do with a file made from another version of the schema.
     /// - Throws: ``ParseClientError/localStore(_:)``: ``LocalStoreError/Kind/schemaMismatch``
@@ -63,6 +63,9 @@ public final class LocalStore: ParseObjectStore {
             db.add(function: RegexMatching.function)
         }
         do {
+            // On iOS, Application Support does not exist until an app makes it.
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
             throw StoreFailure.map(error, className: nil)

@@ -18,6 +18,21 @@ import Testing
         try reopened.close()
     }
 
+    @Test func theFoldersOfANewPathAreMade() async throws {
+        let folder = try StoreFolder()
+        let path = folder.url.appendingPathComponent("Library/Application Support/store.sqlite").path
+        let store = try await LocalStore(path: path, schema: .inventory)
+        _ = try await store.create(product("A-1"))
+        try store.close()
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aPathThatCannotBeAFileIsRefusedAsADatabaseFailure() async throws {
+        let folder = try StoreFolder()
+        let error = await storeError { _ = try await LocalStore(path: folder.url.path, schema: .inventory) }
+        #expect(error?.kind == .database)
+    }
+
     @Test func aFileOfAnotherSchemaVersionIsRefusedOrRebuiltAsACache() async throws {
         let folder = try StoreFolder()
         let store = try await LocalStore(path: folder.path(), schema: .inventory)
