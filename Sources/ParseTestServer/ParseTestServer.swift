@@ -55,6 +55,23 @@ public final class ParseTestServer: Sendable {
         /// itself (``storedObject(_:_:)`` and the like find nothing; ask the other server).
         /// `nil`, the default, serves from memory.
         public var upstream: URL?
+        /// Parse Server's `idempotencyOptions`: writes carrying an `X-Parse-Request-Id` seen
+        /// before are refused with 159. `nil`, the default as on Parse Server, turns it off.
+        public var idempotency: Idempotency?
+
+        /// Which requests are deduplicated, and for how long.
+        public struct Idempotency: Sendable {
+            /// Regular expressions of the paths below the mount path (`classes/.*`,
+            /// `functions/.*`, `users`, `.*` for all), each matched from the path's start.
+            public var paths: [String]
+            /// How long a request id is remembered, in seconds (Parse Server's `ttl`, 300 by default).
+            public var timeToLive: TimeInterval
+
+            public init(paths: [String] = [".*"], timeToLive: TimeInterval = 300) {
+                self.paths = paths
+                self.timeToLive = timeToLive
+            }
+        }
 
         public init(
             applicationId: String = "integration-app",
@@ -66,7 +83,8 @@ public final class ParseTestServer: Sendable {
             allowCustomObjectId: Bool = false,
             enforcePrivateUsers: Bool = true,
             allowPublicFileUpload: Bool = false,
-            upstream: URL? = nil
+            upstream: URL? = nil,
+            idempotency: Idempotency? = nil
         ) {
             self.applicationId = applicationId
             self.restAPIKey = restAPIKey
@@ -78,6 +96,7 @@ public final class ParseTestServer: Sendable {
             self.enforcePrivateUsers = enforcePrivateUsers
             self.allowPublicFileUpload = allowPublicFileUpload
             self.upstream = upstream
+            self.idempotency = idempotency
         }
     }
 

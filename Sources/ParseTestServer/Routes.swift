@@ -61,6 +61,12 @@ struct Routes: Sendable {
         store.caller = caller
         store.filesURL = publicURL + "/files/" + configuration.applicationId + "/"
         store.enforcePrivateUsers = configuration.enforcePrivateUsers
+        // Recorded before the request runs and kept if it fails, as Parse Server does.
+        do {
+            try store.requestIds.check(request, options: configuration.idempotency, now: store.clock.now())
+        } catch {
+            return ServerAnswer(error)
+        }
         let saved = store
         do {
             return try route(request, caller: caller, store: &store)

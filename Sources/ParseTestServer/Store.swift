@@ -74,6 +74,8 @@ struct Store: Sendable {
     /// Parse Server's `enforcePrivateUsers` (set by the routes): a new user without an ACL is
     /// readable by itself only, not by everyone.
     var enforcePrivateUsers = true
+    /// The `X-Parse-Request-Id`s seen (``ParseTestServer/Configuration/idempotency``).
+    var requestIds = RequestIds()
 
     /// An uploaded file: its bytes and the content type it was uploaded with.
     struct StoredFile: Sendable {

@@ -46,6 +46,9 @@ struct ParseTestServerCommand: AsyncParsableCommand {
     @Flag(help: "Let files be uploaded without a session (Parse Server's fileUpload.enableForPublic).")
     var allowPublicFileUpload = false
 
+    @Option(help: ArgumentHelp("Refuse writes repeating an X-Parse-Request-Id on the paths this regular expression matches (Parse Server's idempotencyOptions; repeatable, e.g. 'classes/.*').", valueName: "path"))
+    var idempotentPath: [String] = []
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard mountPath.hasPrefix("/") else { throw ValidationError("--mount-path must start with '/'") }
@@ -56,7 +59,8 @@ struct ParseTestServerCommand: AsyncParsableCommand {
         let server = try await ParseTestServer.start(ParseTestServer.Configuration(
             applicationId: appId, restAPIKey: restAPIKey.isEmpty ? nil : restAPIKey, masterKey: masterKey,
             mountPath: mountPath, host: host, port: port, allowCustomObjectId: allowCustomObjectId,
-            enforcePrivateUsers: !publicUsers, allowPublicFileUpload: allowPublicFileUpload))
+            enforcePrivateUsers: !publicUsers, allowPublicFileUpload: allowPublicFileUpload,
+            idempotency: idempotentPath.isEmpty ? nil : .init(paths: idempotentPath)))
         let dataFile = data.map { URL(fileURLWithPath: $0) }
         if let dataFile, FileManager.default.fileExists(atPath: dataFile.path) {
             do {
