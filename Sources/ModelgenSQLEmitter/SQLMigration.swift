@@ -173,6 +173,13 @@ public struct SQLMigration {
     /// then the statements. With no difference and no `record`, a comment that says so and
     /// nothing to run.
     public func script(header: [String], templates: TemplateSet, record: Record? = nil) -> String {
+        script(header: header, templates: templates, record: record, leavingOutPointerChecks: false)
+    }
+
+    /// The script; with `leavingOutPointerChecks`, a SQLite script in the on-device store's form
+    /// (no `PRAGMA`, `BEGIN`, `COMMIT`, nor checks that pointers name rows that exist), which
+    /// the tests compare with what ``LocalStoreMigration`` cuts from the whole script.
+    func script(header: [String], templates: TemplateSet, record: Record?, leavingOutPointerChecks: Bool) -> String {
         var lines = header.map { "-- " + $0 }
         guard !isEmpty || record != nil else {
             lines.append("-- The two versions make the same \(dialect.displayName) tables: there is nothing to run.")
@@ -184,6 +191,7 @@ public struct SQLMigration {
             lines += losses.map { "--   " + $0.message }
         }
         var script = SQLMigrationScript(dialect: dialect, layout: layout, templates: templates, record: record)
+        script.leavesOutPointerChecks = leavingOutPointerChecks
         switch dialect {
         case .postgresql: script.writePostgreSQL(self)
         case .sqlite: script.writeSQLite(self)
@@ -202,6 +210,9 @@ struct SQLMigrationGuard {
     var blocking: String?
     /// What `blocking` lists: `objectId`.
     var keyName: String?
+    /// Whether it checks that the rows' pointers name rows that exist: what the on-device store,
+    /// whose rows may point to objects it does not hold, leaves out.
+    var checksPointers = false
 
     init(query: String, message: String) {
         self.query = query
@@ -210,12 +221,22 @@ struct SQLMigrationGuard {
 
     /// A check on the rows of `from` (a FROM clause with its WHERE), naming them by the table's key.
     init(rowsOf from: String, table: SQLTable, message: String) {
-        query = "SELECT 1 FROM \(from)"
+        query = Self.query(rowsOf: from)
         self.message = message
         if let key = table.primaryKey.first {
-            blocking = "SELECT \(SQLSyntax.identifier(key)) AS \"modelgen_key\" FROM \(from) ORDER BY 1 LIMIT 5"
+            blocking = Self.blocking(rowsOf: from, key: key)
             keyName = key
         }
+    }
+
+    /// The query of a check on the rows of `from`.
+    static func query(rowsOf from: String) -> String {
+        "SELECT 1 FROM \(from)"
+    }
+
+    /// What names the first five rows of `from`, by their `key`.
+    static func blocking(rowsOf from: String, key: String) -> String {
+        "SELECT \(SQLSyntax.identifier(key)) AS \"modelgen_key\" FROM \(from) ORDER BY 1 LIMIT 5"
     }
 
     /// The table's key and a comma, for the subqueries that select converted rows: the
@@ -342,17 +363,30 @@ struct SQLMigrationGuard {
 
     /// SQLite, after a table is rebuilt with foreign keys off: its rows point to rows that exist.
     static func pointsToRowsThatExist(_ table: SQLTable) -> SQLMigrationGuard {
-        let name = SQLSyntax.identifier(table.name)
-        return SQLMigrationGuard(rowsOf: "\(name) WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check(\(SQLSyntax.stringLiteral(table.name))))",
-                                 table: table,
-                                 message: "\(table.subject()): some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check(\(SQLSyntax.stringLiteral(table.name))) lists them)")
+        var check = SQLMigrationGuard(rowsOf: rowsFailingForeignKeyCheck(table: table.name), table: table,
+                                      message: "\(table.subject()): some rows point to objects that do not exist: clear or fix them first (PRAGMA foreign_key_check(\(SQLSyntax.stringLiteral(table.name))) lists them)")
+        check.checksPointers = true
+        return check
+    }
+
+    /// The rows of `table` that SQLite's foreign key check finds pointing nowhere.
+    static func rowsFailingForeignKeyCheck(table: String) -> String {
+        "\(SQLSyntax.identifier(table)) WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check(\(SQLSyntax.stringLiteral(table))))"
     }
 
     static func references(_ table: SQLTable, key: SQLForeignKey) -> SQLMigrationGuard {
-        let column = SQLSyntax.identifier(key.column)
-        let from = "\(SQLSyntax.identifier(table.name)) WHERE \(column) IS NOT NULL AND \(column) NOT IN (SELECT \(SQLSyntax.identifier(key.targetColumn)) FROM \(SQLSyntax.identifier(key.target)))"
-        return SQLMigrationGuard(rowsOf: from, table: table,
-                                 message: "\(table.subject(column: key.column)): some rows point to \(key.target) objects that do not exist: clear or fix them first")
+        var check = SQLMigrationGuard(rowsOf: rowsPointingNowhere(table: table.name, column: key.column, target: key.target,
+                                                                  targetColumn: key.targetColumn),
+                                      table: table,
+                                      message: "\(table.subject(column: key.column)): some rows point to \(key.target) objects that do not exist: clear or fix them first")
+        check.checksPointers = true
+        return check
+    }
+
+    /// The rows of `table` whose `column` names no row of `target`.
+    static func rowsPointingNowhere(table: String, column: String, target: String, targetColumn: String) -> String {
+        let name = SQLSyntax.identifier(column)
+        return "\(SQLSyntax.identifier(table)) WHERE \(name) IS NOT NULL AND \(name) NOT IN (SELECT \(SQLSyntax.identifier(targetColumn)) FROM \(SQLSyntax.identifier(target)))"
     }
 
     /// No two rows share the index's keys. `source` is the table that holds the rows now (a

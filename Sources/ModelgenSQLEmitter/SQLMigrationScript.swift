@@ -9,6 +9,11 @@ struct SQLMigrationScript {
     let layout: SQLOptions.Layout
     let templates: TemplateSet
     let record: SQLMigration.Record?
+    /// Writes the SQLite script in the on-device store's form: without `PRAGMA`, `BEGIN` and
+    /// `COMMIT`, and without the checks that pointers name rows that exist. The store cuts
+    /// that form from a kept script (``LocalStoreMigration``); its tests write it this way to
+    /// prove the cut leaves out exactly those statements.
+    var leavesOutPointerChecks = false
     private(set) var text = ""
     /// The migration's renames, for messages that name a column as the database had it.
     private var renames: [SQLTableRename] = []
@@ -208,12 +213,14 @@ struct SQLMigrationScript {
     mutating func writeSQLite(_ migration: SQLMigration) {
         let diff = migration.diff
         renames = migration.renames
-        line("")
-        line("-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete")
-        line("-- or block the rows that point to it); they are checked before COMMIT and turned on after.")
-        line("PRAGMA foreign_keys = OFF;")
-        line("")
-        line("BEGIN;")
+        if !leavesOutPointerChecks {
+            line("")
+            line("-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete")
+            line("-- or block the rows that point to it); they are checked before COMMIT and turned on after.")
+            line("PRAGMA foreign_keys = OFF;")
+            line("")
+            line("BEGIN;")
+        }
         writeRecordChecks()
         writeStartingPoint(migration)
         if let records = migration.records, !records.isEmpty {
@@ -276,6 +283,7 @@ struct SQLMigrationScript {
         }
         writeRecord()
         endSections()
+        guard !leavesOutPointerChecks else { return }
         line("")
         line("COMMIT;")
         line("")
@@ -466,7 +474,7 @@ struct SQLMigrationScript {
 
     /// Stops the script, with `check.message`, when `check.query` finds a row: PostgreSQL raises
     /// an exception; SQLite has no way to raise one outside a trigger, so a row is inserted
-    /// into a temporary table whose CHECK, named by the message, fails.
+    /// into a temporary table whose CHECK, named by the message, fails (``SQLiteGuard``).
     ///
     /// A check on rows names the first of them: PostgreSQL in the message, SQLite on a line it
     /// prints just before.
@@ -505,12 +513,8 @@ struct SQLMigrationScript {
                 \(tag);
                 """)
         case .sqlite:
-            if let blocking = check.blocking {
-                line("SELECT \(dialect.stringLiteral("modelgen: " + check.message + rowsNamed)) || \"modelgen_keys\" || ')' FROM (SELECT group_concat(\"modelgen_key\", ', ') AS \"modelgen_keys\" FROM (\(blocking))) WHERE \"modelgen_keys\" IS NOT NULL;")
-            }
-            line("CREATE TEMP TABLE \"modelgen_guard\" (\"passed\" INTEGER CONSTRAINT \(Self.q(check.message)) CHECK (\"passed\"));")
-            line("INSERT INTO \"modelgen_guard\" SELECT NOT EXISTS (\(check.query));")
-            line("DROP TABLE \"modelgen_guard\";")
+            if check.checksPointers && leavesOutPointerChecks { return }
+            for statement in SQLiteGuard.statements(check) { line(statement) }
         }
     }
 
