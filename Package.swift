@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "ModelgenWriter", dependencies: ["ModelgenGenerator", "ModelgenEmitter", "ModelgenFileSystem", "ModelgenDiagnostics"]),
         // The migrations a model keeps beside its SQL scripts: reading the history, the next one.
         .target(name: "ModelgenMigrations", dependencies: [
-            "ModelgenGenerator", "ModelgenSQLEmitter", "ModelgenSchema", "ModelgenTemplates", "ModelgenWriter",
+            "ModelgenGenerator", "ModelgenSQLEmitter", "ModelgenEmitter", "ModelgenSchema", "ModelgenTemplates", "ModelgenWriter",
             "ModelgenFileSystem", "ModelgenDiagnostics",
         ]),
         // gen, check and lint end to end (models, load, generate, draw, stage, commit; check

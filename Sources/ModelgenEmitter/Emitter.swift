@@ -12,11 +12,16 @@ public struct EmitterContext: Sendable {
     /// The migrations the model keeps (folder names, oldest first), for the SQL emitter: its
     /// create scripts record them in a database they make, which so joins the history.
     public var keptMigrations: [String]
+    /// The same migrations' SQLite scripts, for the on-device store's tables (the Swift
+    /// emitter's `localStore`), which carry them as the store runs them.
+    public var keptSQLiteScripts: KeptSQLiteScripts
 
-    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false, keptMigrations: [String] = []) {
+    public init(templatesDirectory: String? = nil, interpretsTemplates: Bool = false, keptMigrations: [String] = [],
+                keptSQLiteScripts: KeptSQLiteScripts = KeptSQLiteScripts()) {
         self.templatesDirectory = templatesDirectory
         self.interpretsTemplates = interpretsTemplates
         self.keptMigrations = keptMigrations
+        self.keptSQLiteScripts = keptSQLiteScripts
     }
 }
 

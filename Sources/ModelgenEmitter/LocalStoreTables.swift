@@ -12,16 +12,35 @@ public struct LocalStoreTables: Sendable, Hashable {
     public var statements: [String]
     /// The classes with a table, in the order of the statements.
     public var classes: [Class]
+    /// The migrations the model keeps, oldest first, in the form the store runs them (see
+    /// ``Migration``); empty when it keeps none.
+    public var migrations: [Migration]
 
-    public init(statements: [String], classes: [Class]) {
+    public init(statements: [String], classes: [Class], migrations: [Migration] = []) {
         self.statements = statements
         self.classes = classes
+        self.migrations = migrations
     }
 
     /// The fingerprint of the statements: 16 hex digits of FNV-1a (64 bits) over them joined by
     /// newlines, so that other statements make another version.
     public var version: String {
         StableHash.fnv1a64(statements.joined(separator: "\n"))
+    }
+
+    /// A kept migration as the store runs it: its SQLite script's statements without `PRAGMA`,
+    /// `BEGIN` and `COMMIT` (the store runs every pending migration in one transaction of its
+    /// own, with foreign keys off), and without the checks that the rows' pointers name rows that
+    /// exist (a device holds part of what the server has). ParseRuntime's `LocalSchema.Migration`.
+    public struct Migration: Sendable, Hashable {
+        /// Its folder name, `0002_add_isbn`, which `modelgen_migrations` records.
+        public var name: String
+        public var statements: [String]
+
+        public init(name: String, statements: [String]) {
+            self.name = name
+            self.statements = statements
+        }
     }
 
     /// A class: its table's name and what its fields hold.
@@ -61,8 +80,40 @@ public struct LocalStoreTables: Sendable, Hashable {
     }
 }
 
+/// The SQLite scripts of the migrations a model keeps, read by the pipeline where it reads the
+/// model's history (`migrations/NNNN_name/sqlite.sql`), for the on-device store's
+/// ``LocalStoreTables/migrations``. When the model keeps migrations whose SQLite scripts cannot
+/// be had (its `sql` emitter makes them without SQLite, or in Parse Server's layout, or a script
+/// is missing), `problems` say why, located; they are reported only when the store's tables
+/// are made (the Swift emitter's `localStore: true`).
+public struct KeptSQLiteScripts: Sendable, Hashable {
+    /// Each kept migration's script, oldest first.
+    public var scripts: [Script]
+    /// Errors that keep the scripts from the store; when there are any, `scripts` is empty.
+    public var problems: [Diagnostic]
+
+    public init(scripts: [Script] = [], problems: [Diagnostic] = []) {
+        self.scripts = scripts
+        self.problems = problems
+    }
+
+    /// A kept migration's `sqlite.sql`.
+    public struct Script: Sendable, Hashable {
+        /// The migration's folder name, `0002_add_isbn`.
+        public var name: String
+        /// The script's text, as committed.
+        public var text: String
+
+        public init(name: String, text: String) {
+            self.name = name
+            self.text = text
+        }
+    }
+}
+
 /// Makes a model's ``LocalStoreTables`` from its validated schema, reporting what keeps SQLite
 /// from holding them as located diagnostics (then it returns `nil`). `context` is the run's,
-/// so the statements come from the same templates as the SQL emitter's script.
+/// so the statements come from the same templates as the SQL emitter's script, and the
+/// migrations from its ``EmitterContext/keptSQLiteScripts`` (whose problems it reports).
 public typealias LocalStoreTablesMaker = @Sendable (_ schema: Schema, _ context: EmitterContext,
                                                     _ diagnostics: inout DiagnosticCollector) -> LocalStoreTables?

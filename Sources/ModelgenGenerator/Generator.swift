@@ -20,6 +20,9 @@ public struct Generator: Sendable {
         /// The migrations the model keeps, oldest first, by folder name: the SQL scripts record
         /// them (the pipeline reads them from the model's migrations folder).
         public var keptMigrations: [String] = []
+        /// Their SQLite scripts, read with them, for the on-device store's tables (the Swift
+        /// emitter's `localStore`), or why they cannot be had.
+        public var keptSQLiteScripts = KeptSQLiteScripts()
 
         public init(inputs: [SchemaLoading.Input], emitters: [EmitterSelection]? = nil,
                     templatesDirectory: String? = nil, warningsAsErrors: Bool = false, sourceRoot: String? = nil) {
@@ -88,7 +91,8 @@ public struct Generator: Sendable {
         var diagnostics = DiagnosticCollector()
         diagnostics.append(contentsOf: linted.diagnostics)
         let emitters = makeEmitters(request, diagnostics: &diagnostics)
-        let context = EmitterContext(templatesDirectory: request.templatesDirectory, keptMigrations: request.keptMigrations)
+        let context = EmitterContext(templatesDirectory: request.templatesDirectory, keptMigrations: request.keptMigrations,
+                                     keptSQLiteScripts: request.keptSQLiteScripts)
         // The one fan-out: the emitters share nothing but the schema, a value, so each runs
         // on a thread of its own. Their outputs are read in the emitters' order afterwards, so
         // nothing depends on which finished first.

@@ -1,4 +1,5 @@
 import ModelgenDiagnostics
+import ModelgenEmitter
 import ModelgenFileSystem
 import ModelgenGenerator
 import ModelgenSchema
@@ -32,6 +33,10 @@ public struct MigrationHistory: Sendable {
     public let options: SQLOptions
     /// In order, oldest first.
     public let migrations: [Migration]
+    /// Where `modelgen.yml` sets the `sql` emitter's dialects and layout (the emitter's entry
+    /// when it does not): what a problem with the scripts the on-device store needs points at.
+    let dialectsLocation: SourceLocation?
+    let layoutLocation: SourceLocation?
 
     static let folderName = "migrations"
     static let snapshotFolder = "schema"
@@ -60,7 +65,74 @@ public struct MigrationHistory: Sendable {
                 .init("keep the one merged first, remove the other's folder, and make it again with 'modelgen migrate --create \(second.name)': it then starts where the first ends"),
             ])
         }
-        return MigrationHistory(folder: folder, options: options, migrations: migrations)
+        func location(of key: String) -> SourceLocation? {
+            selection.options.first { $0.key == key }?.value.location ?? selection.location
+        }
+        return MigrationHistory(folder: folder, options: options, migrations: migrations,
+                                dialectsLocation: location(of: "dialects"), layoutLocation: location(of: "layout"))
+    }
+
+    /// The largest kept SQLite script read for the on-device store (256 MB): the app carries it
+    /// compiled into its code.
+    static let scriptSizeLimit = 1 << 28
+
+    /// The kept migrations' SQLite scripts (each folder's `sqlite.sql`, as committed), read with
+    /// the history for the on-device store: with the Swift emitter's `localStore: true`, the
+    /// model's `LocalSchema` carries them, and a device runs them. When they cannot be had (the
+    /// `sql` emitter makes migrations without SQLite or in Parse Server's layout, whose tables
+    /// are not the store's; a script is missing or not UTF-8 text), the problems instead,
+    /// located, which the store's tables report: a model without `localStore` is not stopped
+    /// by them.
+    public func sqliteScripts() -> KeptSQLiteScripts {
+        guard !migrations.isEmpty else { return KeptSQLiteScripts() }
+        let why = Diagnostic.Note("with 'localStore: true', the swift emitter puts the kept migrations into the model's LocalSchema, and the on-device store runs their SQLite scripts")
+        guard options.dialects.contains(.sqlite) else {
+            let dialects = options.dialects.map(\.rawValue).joined(separator: ", ")
+            return KeptSQLiteScripts(problems: [.error(
+                "the model keeps migrations (\(Self.shown(folder))) in \(dialects) only, and the on-device store needs their SQLite scripts",
+                at: dialectsLocation, notes: [
+                    why,
+                    .init("add sqlite to the sql emitter's dialects and a sqlite.sql to each kept migration, or turn 'localStore' off"),
+                ])])
+        }
+        guard options.layout == .relational else {
+            return KeptSQLiteScripts(problems: [.error(
+                "the model keeps migrations (\(Self.shown(folder))) in the \(options.layout.rawValue) layout, and the on-device store's tables are the relational layout's",
+                at: layoutLocation, notes: [
+                    why,
+                    .init("a migration of the \(options.layout.rawValue) layout's tables does not lead to the store's; generate the model's SQL in the relational layout, or turn 'localStore' off"),
+                ])])
+        }
+        var scripts: [KeptSQLiteScripts.Script] = []
+        var problems: [Diagnostic] = []
+        for migration in migrations {
+            let path = FileSystem.join(FileSystem.join(folder, migration.folderName), SQLOptions.Dialect.sqlite.fileName)
+            let shown = Self.shown(path)
+            guard FileSystem.kind(path, followingLinks: true) != .missing else {
+                problems.append(.error("\(shown): migration '\(migration.folderName)' has no SQLite script", at: nil, notes: [
+                    why,
+                    .init("restore it from version control (a migration made while the sql emitter's dialects had no sqlite has none)"),
+                ]))
+                continue
+            }
+            do throws(FileSystem.ReadFailure) {
+                let bytes = try FileSystem.readWhole(path, sizeLimit: Self.scriptSizeLimit)
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    problems.append(.error("\(shown): migration '\(migration.folderName)''s SQLite script is not UTF-8 text", at: nil,
+                                           notes: [why]))
+                    continue
+                }
+                scripts.append(KeptSQLiteScripts.Script(name: migration.folderName, text: text))
+            } catch {
+                let reason = switch error {
+                case .cannotRead(let reason): reason
+                case .tooLarge(let size): "it has \(size) bytes, more than the \(Self.scriptSizeLimit) a LocalSchema holds"
+                }
+                problems.append(.error("\(shown): migration '\(migration.folderName)''s SQLite script cannot be read: \(reason)", at: nil,
+                                       notes: [why]))
+            }
+        }
+        return problems.isEmpty ? KeptSQLiteScripts(scripts: scripts) : KeptSQLiteScripts(problems: problems)
     }
 
     /// A path as messages show it: relative to the current directory when it is inside it.

@@ -25,7 +25,8 @@ public enum Pipeline {
     }
 
     /// The models of `commandLine` (one per output), each with its kept migrations named in its
-    /// request, since the create scripts record them. `nil` after an error, with every
+    /// request, since the create scripts record them, and their SQLite scripts, which the
+    /// on-device store's `LocalSchema` carries. `nil` after an error, with every
     /// diagnostic to report.
     public static func models(_ commandLine: RunSettings.CommandLine) -> (models: [Model]?, diagnostics: [Diagnostic]) {
         let (resolved, diagnostics) = RunSettings.resolve(commandLine)
@@ -36,6 +37,8 @@ public enum Pipeline {
         for settings in resolved {
             var model = Model(settings: settings, history: MigrationHistory.of(settings, diagnostics: &collector))
             model.settings.request.keptMigrations = model.history?.migrations.map(\.folderName) ?? []
+            // The on-device store's LocalSchema carries them too, as their SQLite scripts say.
+            model.settings.request.keptSQLiteScripts = model.history?.sqliteScripts() ?? KeptSQLiteScripts()
             models.append(model)
         }
         return (collector.hasErrors ? nil : models, collector.diagnostics)

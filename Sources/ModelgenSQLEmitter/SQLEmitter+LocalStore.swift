@@ -8,11 +8,15 @@ extension SQLEmitter {
     /// the relational layout, rendered as `sqlite.sql` is (by the same templates) but without
     /// descriptions, cut into its statements without its `PRAGMA`, `BEGIN` and `COMMIT`; and what
     /// each class's table keeps, read off the same tables. Made whether or not the `sql` emitter
-    /// runs, and checked as its SQLite script is.
+    /// runs, and checked as its SQLite script is. The migrations are the context's kept SQLite
+    /// scripts in the store's form (``LocalStoreMigration``); when those cannot be had, their
+    /// problems are reported.
     public static func localStoreTables(_ schema: Schema, context: EmitterContext,
                                         diagnostics: inout DiagnosticCollector) -> LocalStoreTables? {
+        let kept = context.keptSQLiteScripts
+        diagnostics.append(contentsOf: kept.problems)
         let emitter = SQLEmitter(options: SQLOptions(layout: .relational, dialects: [.sqlite]))
-        guard let (tables, order) = emitter.checkedTables(schema, diagnostics: &diagnostics),
+        guard let (tables, order) = emitter.checkedTables(schema, diagnostics: &diagnostics), kept.problems.isEmpty,
               let templates = TemplateSet.load(prefix: templatePrefix, overrides: context.templatesDirectory,
                                                interpreted: context.interpretsTemplates, diagnostics: &diagnostics)
         else { return nil }
@@ -23,7 +27,10 @@ extension SQLEmitter {
         // The layout lists a table per class first, in the order of these entries.
         let entries = SQLClassSet(schema: schema).entries
         let classes = order.positions.filter { $0 < entries.count }.map { LocalStoreClass.make(entries[$0], table: tables[$0]) }
-        return LocalStoreTables(statements: statements, classes: classes)
+        let migrations = kept.scripts.map { script in
+            LocalStoreTables.Migration(name: script.name, statements: LocalStoreMigration.statements(ofKeptScript: script.text))
+        }
+        return LocalStoreTables(statements: statements, classes: classes, migrations: migrations)
     }
 }
 
