@@ -358,6 +358,21 @@ struct SwiftLocalSchemaView {
 
     /// The SQLite statements of the relational layout, in order.
     var statements: [SwiftLocalStatementView]
+
+    /// The migrations the model keeps, oldest first, in the form the store runs them.
+    var migrations: [SwiftLocalMigrationView]
+
+    /// Whether there are any (without, the argument is left out).
+    var hasMigrations: Bool
+}
+
+/// A kept migration of the local schema.
+struct SwiftLocalMigrationView {
+    /// Its folder name, as a string literal (`"0002_add_isbn"`).
+    var name: String
+
+    /// Its statements, in order.
+    var statements: [SwiftLocalStatementView]
 }
 
 /// A class of the local schema.
@@ -640,6 +655,18 @@ extension SwiftLocalSchemaView {
         context["modelName"] = modelName
         context["version"] = version
         context["classes"] = classes.map(\.context)
+        context["statements"] = statements.map(\.context)
+        context["migrations"] = migrations.map(\.context)
+        context["hasMigrations"] = hasMigrations
+        return context
+    }
+}
+
+extension SwiftLocalMigrationView {
+    /// The view as the Mustache interpreter sees it, for a template the user overrides.
+    var context: [String: Any] {
+        var context: [String: Any] = [:]
+        context["name"] = name
         context["statements"] = statements.map(\.context)
         return context
     }
@@ -1597,6 +1624,55 @@ enum CompiledSwiftTemplates {
                 output.endTurn()
             }
         }
-        output.appendLiteral("        ]\n    )\n}\n")
+        output.appendLiteral("        ]")
+        if view.hasMigrations {
+            output.appendLiteral(",\n        migrations: [\n")
+            view.migrations.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("            LocalSchema.Migration(")
+                    output.append(b1[i1].name)
+                    output.appendLiteral(", statements: [\n")
+                    b1[i1].statements.withUnsafeBufferPointer { b2 in
+                        for i2 in b2.indices {
+                            if b2[i2].multiline {
+                                output.appendLiteral("                ")
+                                output.append(b2[i2].hashes)
+                                output.appendLiteral("\"\"\"\n")
+                                b2[i2].lines.withUnsafeBufferPointer { b3 in
+                                    for i3 in b3.indices {
+                                        output.appendLiteral("                ")
+                                        output.append(b3[i3])
+                                        output.appendLiteral("\n")
+                                        output.endTurn()
+                                    }
+                                }
+                                output.appendLiteral("                \"\"\"")
+                                output.append(b2[i2].hashes)
+                                output.appendLiteral(",\n")
+                            }
+                            if !b2[i2].multiline {
+                                output.appendLiteral("                ")
+                                output.append(b2[i2].hashes)
+                                output.appendLiteral("\"")
+                                b2[i2].lines.withUnsafeBufferPointer { b3 in
+                                    for i3 in b3.indices {
+                                        output.append(b3[i3])
+                                        output.endTurn()
+                                    }
+                                }
+                                output.appendLiteral("\"")
+                                output.append(b2[i2].hashes)
+                                output.appendLiteral(",\n")
+                            }
+                            output.endTurn()
+                        }
+                    }
+                    output.appendLiteral("            ]),\n")
+                    output.endTurn()
+                }
+            }
+            output.appendLiteral("        ]")
+        }
+        output.appendLiteral("\n    )\n}\n")
     }
 }

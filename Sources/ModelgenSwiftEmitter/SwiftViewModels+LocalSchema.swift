@@ -21,14 +21,20 @@ extension SwiftViewModels {
             }
             return SwiftLocalClassView(name: SwiftSyntax.stringLiteral(type.name), fields: fields, hasFields: !fields.isEmpty)
         }
-        let statements = tables.statements.map { statement in
-            let literal = SwiftSyntax.rawStringLiteral(statement)
-            return SwiftLocalStatementView(hashes: literal.hashes, multiline: literal.isMultiline, lines: literal.lines)
+        let migrations = tables.migrations.map { migration in
+            SwiftLocalMigrationView(name: SwiftSyntax.stringLiteral(migration.name), statements: migration.statements.map(Self.statement))
         }
         return SwiftLocalSchemaView(access: options.access.modifier, imports: ["import ParseRuntime"],
                                     doc: doc.map { SwiftDocLine(content: $0) }, propertyName: propertyName,
                                     modelName: SwiftSyntax.stringLiteral(modelName), version: SwiftSyntax.stringLiteral(tables.version),
-                                    classes: classes, statements: statements)
+                                    classes: classes, statements: tables.statements.map(Self.statement),
+                                    migrations: migrations, hasMigrations: !migrations.isEmpty)
+    }
+
+    /// A statement as a raw string literal that means exactly its text.
+    private static func statement(_ text: String) -> SwiftLocalStatementView {
+        let literal = SwiftSyntax.rawStringLiteral(text)
+        return SwiftLocalStatementView(hashes: literal.hashes, multiline: literal.isMultiline, lines: literal.lines)
     }
 
     /// `kind` as a `LocalSchema.Kind` expression: `.string`, `.pointer(to: "ISBN", onDelete: .cascade)`.

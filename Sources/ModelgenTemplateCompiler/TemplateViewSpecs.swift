@@ -300,6 +300,13 @@ enum TemplateViewSpecs {
                 Field(name: "classes", kind: .list("SwiftLocalClassView"), doc: "The classes with a table, in the order of the statements."),
                 Field(name: "statements", kind: .list("SwiftLocalStatementView"),
                       doc: "The SQLite statements of the relational layout, in order."),
+                Field(name: "migrations", kind: .list("SwiftLocalMigrationView"),
+                      doc: "The migrations the model keeps, oldest first, in the form the store runs them."),
+                Field(name: "hasMigrations", kind: .bool, doc: "Whether there are any (without, the argument is left out)."),
+            ]),
+            View(name: "SwiftLocalMigrationView", doc: "A kept migration of the local schema.", fields: [
+                Field(name: "name", kind: .string, doc: "Its folder name, as a string literal (`\"0002_add_isbn\"`)."),
+                Field(name: "statements", kind: .list("SwiftLocalStatementView"), doc: "Its statements, in order."),
             ]),
             View(name: "SwiftLocalClassView", doc: "A class of the local schema.", fields: [
                 Field(name: "name", kind: .string, doc: "Its Parse name (the table's), as a string literal."),

@@ -595,7 +595,25 @@ public enum DefaultTemplates {
                         {{{hashes}}}"{{#lines}}{{{.}}}{{/lines}}"{{{hashes}}},
             {{/multiline}}
             {{/statements}}
-                    ]
+                    ]{{#hasMigrations}},
+                    migrations: [
+            {{#migrations}}
+                        LocalSchema.Migration({{{name}}}, statements: [
+            {{#statements}}
+            {{#multiline}}
+                            {{{hashes}}}"""
+            {{#lines}}
+                            {{{.}}}
+            {{/lines}}
+                            """{{{hashes}}},
+            {{/multiline}}
+            {{^multiline}}
+                            {{{hashes}}}"{{#lines}}{{{.}}}{{/lines}}"{{{hashes}}},
+            {{/multiline}}
+            {{/statements}}
+                        ]),
+            {{/migrations}}
+                    ]{{/hasMigrations}}
                 )
             }
 
