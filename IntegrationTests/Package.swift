@@ -26,6 +26,14 @@ let package = Package(
         .target(name: "TutorialModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
         // Generated with `localStore: true`: the models and their `LocalSchema.inventory`.
         .target(name: "InventoryModels", dependencies: [.product(name: "ParseRuntime", package: "modelgen")]),
+        // One model at two versions as an app ships them (`localStore: true`, with their kept
+        // migrations), for the store's migration tests: each folder is what `modelgen gen` writes
+        // for the model in the repository's modelgen.yml, plus a hand-written `ShopV1.swift` /
+        // `ShopV2.swift` that names its `LocalSchema.shop` (ambiguous where both are imported).
+        .target(name: "ShopV1Models", dependencies: [.product(name: "ParseRuntime", package: "modelgen")],
+                path: "Fixtures/ShopV1/Generated/Swift"),
+        .target(name: "ShopV2Models", dependencies: [.product(name: "ParseRuntime", package: "modelgen")],
+                path: "Fixtures/ShopV2/Generated/Swift"),
 
         .testTarget(name: "ParseClientEndToEndTests", dependencies: [
             .product(name: "ParseTestServer", package: "modelgen"),
@@ -43,7 +51,8 @@ let package = Package(
             .product(name: "ParseLocalStore", package: "modelgen"),
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
-            "InventoryModels", "LibraryModels", "PeopleModels", "TodoListModels", "store-writer",
+            "InventoryModels", "LibraryModels", "PeopleModels", "TodoListModels", "ShopV1Models", "ShopV2Models",
+            "store-writer",
         ]),
     ],
     swiftLanguageModes: [.v6]
