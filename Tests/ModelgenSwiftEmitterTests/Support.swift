@@ -7,12 +7,15 @@ import Testing
 
 /// Runs the Swift emitter on schema text held in memory, with the local store's tables made as
 /// the generator makes them.
+/// `kept` are the model's kept migrations' SQLite scripts, as the pipeline reads them.
 func emitSwift(_ yaml: String, options: SwiftModelOptions = SwiftModelOptions(access: .public),
-               templates: String? = nil, file: String = "Test.yaml") -> (files: [String: String], diagnostics: [String]) {
+               templates: String? = nil, file: String = "Test.yaml",
+               kept: KeptSQLiteScripts = KeptSQLiteScripts()) -> (files: [String: String], diagnostics: [String]) {
     let loaded = SchemaLoading.load(sources: [(file, yaml)])
     guard let schema = loaded.schema else { return ([:], loaded.diagnostics.map(\.description)) }
     var diagnostics = DiagnosticCollector()
-    let files = SwiftModelEmitter(options: options, localStoreTables: SQLEmitter.localStoreTables).emit(schema, context: EmitterContext(templatesDirectory: templates), diagnostics: &diagnostics)
+    let files = SwiftModelEmitter(options: options, localStoreTables: SQLEmitter.localStoreTables)
+        .emit(schema, context: EmitterContext(templatesDirectory: templates, keptSQLiteScripts: kept), diagnostics: &diagnostics)
     return (Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) }), diagnostics.diagnostics.map(\.description))
 }
 
