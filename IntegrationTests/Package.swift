@@ -49,10 +49,11 @@ let package = Package(
         // against ParseTestServer and the store, compared.
         .testTarget(name: "LocalStoreTests", dependencies: [
             .product(name: "ParseLocalStore", package: "modelgen"),
+            // The Shop model's two versions, for the migration tests.
+            "ShopV1Models", "ShopV2Models",
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
-            "InventoryModels", "LibraryModels", "PeopleModels", "TodoListModels", "ShopV1Models", "ShopV2Models",
-            "store-writer",
+            "InventoryModels", "LibraryModels", "PeopleModels", "TodoListModels", "store-writer",
         ]),
     ],
     swiftLanguageModes: [.v6]
