@@ -173,13 +173,13 @@ public struct SQLMigration {
     /// then the statements. With no difference and no `record`, a comment that says so and
     /// nothing to run.
     public func script(header: [String], templates: TemplateSet, record: Record? = nil) -> String {
-        script(header: header, templates: templates, record: record, leavingOutPointerChecks: false)
+        script(header: header, templates: templates, record: record, inStoreForm: false)
     }
 
-    /// The script; with `leavingOutPointerChecks`, a SQLite script in the on-device store's form
+    /// The script; with `inStoreForm`, a SQLite script in the on-device store's form
     /// (no `PRAGMA`, `BEGIN`, `COMMIT`, nor checks that pointers name rows that exist), which
     /// the tests compare with what ``LocalStoreMigration`` cuts from the whole script.
-    func script(header: [String], templates: TemplateSet, record: Record?, leavingOutPointerChecks: Bool) -> String {
+    func script(header: [String], templates: TemplateSet, record: Record?, inStoreForm: Bool) -> String {
         var lines = header.map { "-- " + $0 }
         guard !isEmpty || record != nil else {
             lines.append("-- The two versions make the same \(dialect.displayName) tables: there is nothing to run.")
@@ -191,7 +191,7 @@ public struct SQLMigration {
             lines += losses.map { "--   " + $0.message }
         }
         var script = SQLMigrationScript(dialect: dialect, layout: layout, templates: templates, record: record)
-        script.leavesOutPointerChecks = leavingOutPointerChecks
+        script.writesStoreForm = inStoreForm
         switch dialect {
         case .postgresql: script.writePostgreSQL(self)
         case .sqlite: script.writeSQLite(self)

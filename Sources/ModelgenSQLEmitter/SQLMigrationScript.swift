@@ -13,7 +13,7 @@ struct SQLMigrationScript {
     /// `COMMIT`, and without the checks that pointers name rows that exist. The store cuts
     /// that form from a kept script (``LocalStoreMigration``); its tests write it this way to
     /// prove the cut leaves out exactly those statements.
-    var leavesOutPointerChecks = false
+    var writesStoreForm = false
     private(set) var text = ""
     /// The migration's renames, for messages that name a column as the database had it.
     private var renames: [SQLTableRename] = []
@@ -213,7 +213,7 @@ struct SQLMigrationScript {
     mutating func writeSQLite(_ migration: SQLMigration) {
         let diff = migration.diff
         renames = migration.renames
-        if !leavesOutPointerChecks {
+        if !writesStoreForm {
             line("")
             line("-- Foreign keys stay off while tables are rebuilt (dropping a table would otherwise delete")
             line("-- or block the rows that point to it); they are checked before COMMIT and turned on after.")
@@ -283,7 +283,7 @@ struct SQLMigrationScript {
         }
         writeRecord()
         endSections()
-        guard !leavesOutPointerChecks else { return }
+        guard !writesStoreForm else { return }
         line("")
         line("COMMIT;")
         line("")
@@ -513,7 +513,7 @@ struct SQLMigrationScript {
                 \(tag);
                 """)
         case .sqlite:
-            if check.checksPointers && leavesOutPointerChecks { return }
+            if check.checksPointers && writesStoreForm { return }
             for statement in SQLiteGuard.statements(check) { line(statement) }
         }
     }

@@ -157,7 +157,7 @@ import Testing
         let (migration, record) = try Self.migration(history)
         let templates = try Self.templates()
         let whole = migration.script(header: ["test"], templates: templates, record: record)
-        let storeForm = migration.script(header: ["test"], templates: templates, record: record, leavingOutPointerChecks: true)
+        let storeForm = migration.script(header: ["test"], templates: templates, record: record, inStoreForm: true)
         let cut = LocalStoreMigration.statements(ofKeptScript: whole)
         #expect(cut == SQLStatements.split(storeForm))
         #expect(!storeForm.contains("PRAGMA") && !storeForm.contains("\nBEGIN;") && !storeForm.contains("COMMIT;"))
