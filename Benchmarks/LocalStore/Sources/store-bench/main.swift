@@ -4,7 +4,8 @@
 //
 // Prints a Markdown table (and writes it to Benchmarks/LocalStore/.work/report.md). The child
 // commands `query-store PATH`, `query-grdb PATH` and `idle` are what the memory benchmark runs;
-// `profile save|find|save-grdb|find-grdb SECONDS` loops one side, for `perf record`.
+// `profile save|find|save-grdb|find-grdb SECONDS` loops one side, for `perf record`, and
+// `phases` times the store's phases one by one.
 import Foundation
 
 struct Options {
@@ -96,6 +97,8 @@ do {
         try await QueryProcess.runGRDB(arguments[1])
     case "profile" where arguments.count == 3:
         try await profile(arguments[1], seconds: Double(arguments[2]) ?? 10, work: Harness(options: Options(), arguments: []).work)
+    case "phases":
+        try await phases(work: Harness(options: Options(), arguments: []).work)
     case "idle":
         print("idle: \(procLine("self/status", prefix: "VmHWM") ?? "")")
     default:
