@@ -252,7 +252,7 @@ func format(ms: Double) -> String {
 }
 
 func format(kb: Int) -> String {
-    String(format: "%.1f MB", Double(kb) / 1024)
+    kb >= 1_048_576 ? String(format: "%.2f GB", Double(kb) / 1_048_576) : String(format: "%.1f MB", Double(kb) / 1024)
 }
 
 func format(ratio: Double) -> String {

@@ -53,6 +53,8 @@ struct CompileResult {
     var without: [Double] = []
     var withStoreCPU: [Double] = []
     var withoutCPU: [Double] = []
+    var withStorePeakKB: [Double] = []
+    var withoutPeakKB: [Double] = []
     var notes: [String] = []
 }
 
@@ -101,11 +103,13 @@ func benchCompile(classes n: Int, runs: Int, optimize: Bool, modelgen: String, m
             if withStore {
                 result.withStore.append(m.wallMs)
                 result.withStoreCPU.append(m.cpuMs)
+                result.withStorePeakKB.append(Double(m.peakRSSKB))
             } else {
                 result.without.append(m.wallMs)
                 result.withoutCPU.append(m.cpuMs)
+                result.withoutPeakKB.append(Double(m.peakRSSKB))
             }
-            say("  compile \(optimize ? "-O" : "-Onone") run \(run + 1)/\(runs), \(withStore ? "with" : "without") localStore: \(format(ms: m.wallMs)) (CPU \(format(ms: m.cpuMs)))")
+            say("  compile \(optimize ? "-O" : "-Onone") run \(run + 1)/\(runs), \(withStore ? "with" : "without") localStore: \(format(ms: m.wallMs)) (CPU \(format(ms: m.cpuMs)), peak \(format(kb: m.peakRSSKB)))")
         }
     }
     return result

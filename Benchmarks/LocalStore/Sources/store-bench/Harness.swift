@@ -108,7 +108,9 @@ struct Harness {
         }
         notes.append("Memory: peak resident memory (`ru_maxrss` from `wait4`, under `bench-run`) of a new process that opens the file "
             + "(the store: `LocalStore(path:schema:)`; GRDB: a `DatabasePool`), runs the find once and exits; median of \(options.memoryRuns). "
-            + "The same executable doing nothing (`store-bench idle`): \(format(kb: Int(median(idle.map(Double.init))))).")
+            + "The same executable doing nothing (`store-bench idle`): \(format(kb: Int(median(idle.map(Double.init))))); "
+            + "above it at N=\(largest.formatted()): the store \(format(kb: peak("store", largest) - Int(median(idle.map(Double.init))))), "
+            + "GRDB \(format(kb: peak("grdb", largest) - Int(median(idle.map(Double.init))))).")
 
         // 5. Compile time of the generated additions.
         if options.compile {
@@ -124,9 +126,9 @@ struct Harness {
                 let ratio = median(compile.withStore) / median(compile.without)
                 let extra = median(compile.withStore) - median(compile.without)
                 let cpuExtra = median(compile.withStoreCPU) - median(compile.withoutCPU)
-                rows.append(Row(name: "compile \(options.compileClasses) classes' generated Swift (`swiftc \(optimize ? "-O" : "-Onone") -wmo`): with `localStore: true` · without",
-                                store: "\(format(ms: median(compile.withStore))) (CPU \(format(ms: median(compile.withStoreCPU))))",
-                                baseline: "\(format(ms: median(compile.without))) (CPU \(format(ms: median(compile.withoutCPU))))",
+                rows.append(Row(name: "compile \(options.compileClasses) classes' generated Swift (`swiftc \(optimize ? "-O" : "-Onone") -wmo`, wall (CPU; compiler's peak memory)): with `localStore: true` · without",
+                                store: "\(format(ms: median(compile.withStore))) (CPU \(format(ms: median(compile.withStoreCPU))); \(format(kb: Int(median(compile.withStorePeakKB)))))",
+                                baseline: "\(format(ms: median(compile.without))) (CPU \(format(ms: median(compile.withoutCPU))); \(format(kb: Int(median(compile.withoutPeakKB)))))",
                                 ratio: format(ratio: ratio),
                                 target: "reported", met: "+\(format(ms: extra)) (CPU +\(format(ms: cpuExtra)))"))
                 if optimize { notes.append("Compile: \(compile.notes.joined(separator: "; ")).") }
