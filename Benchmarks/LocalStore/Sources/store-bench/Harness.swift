@@ -53,7 +53,7 @@ struct Harness {
         rows.append(Row(name: "bulk `save` of \(options.saveCount.formatted()) new products: one call, one transaction (fresh file every run)",
                         store: format(ms: median(save.store)), baseline: format(ms: median(save.grdb)), ratio: format(ratio: saveRatio),
                         target: "within 2× of GRDB", met: saveRatio <= 2 ? "met" : "not met"))
-        notes.append("Save: \(save.notes.joined(separator: "; ")). Runs: store \(save.store.map { format(ms: $0) }.joined(separator: ", ")); GRDB \(save.grdb.map { format(ms: $0) }.joined(separator: ", ")).")
+        notes.append("Save: \(save.notes.joined(separator: "; ")). The median of each run's own ratio: \(format(ratio: median(zip(save.store, save.grdb).map { $0 / $1 }))). Runs: store \(save.store.map { format(ms: $0) }.joined(separator: ", ")); GRDB \(save.grdb.map { format(ms: $0) }.joined(separator: ", ")).")
 
         // 2. Files for the find and the memory benchmark, made by this process (not the measured ones).
         var sizes = Set(options.memorySizes)
@@ -77,7 +77,7 @@ struct Harness {
         rows.append(Row(name: "indexed `find` over \(options.findRows.formatted()) rows: `category == c`, `price < 500`, ascending price, limit 100 (per query)",
                         store: format(ms: median(find.store)), baseline: format(ms: median(find.grdb)), ratio: format(ratio: findRatio),
                         target: "within 2× of GRDB's `fetchAll`", met: findRatio <= 2 ? "met" : "not met"))
-        notes.append("Find: \(find.notes.joined(separator: "; ")).")
+        notes.append("Find: \(find.notes.joined(separator: "; ")); the median of each run's own ratio: \(format(ratio: median(zip(find.store, find.grdb).map { $0 / $1 }))).")
 
         // 4. Memory of a process that opens the store and runs the limited find.
         say("memory: sizes \(options.memorySizes), \(options.memoryRuns) processes per side and size")
