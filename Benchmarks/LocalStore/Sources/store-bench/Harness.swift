@@ -18,8 +18,7 @@ struct Harness {
         package = source.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
         repository = URL(fileURLWithPath: package).deletingLastPathComponent().deletingLastPathComponent().path
         work = package + "/.work"
-        executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardized.path
+        executable = currentExecutable()
     }
 
     func say(_ text: String) {

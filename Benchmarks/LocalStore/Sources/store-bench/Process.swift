@@ -89,16 +89,6 @@ func measure(_ arguments: [String], runner: String, log: String, in directory: S
     return Measurement(wallMs: wall, peakRSSKB: rss, status: status, cpuMs: cpu)
 }
 
-/// One line of a /proc file, on Linux; `nil` elsewhere.
-func procLine(_ file: String, prefix: String) -> String? {
-    #if os(Linux)
-    let text = (try? String(contentsOfFile: "/proc/" + file, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init)
-    #else
-    return nil
-    #endif
-}
-
 /// Removes a SQLite file with its `-wal` and `-shm` companions.
 func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
