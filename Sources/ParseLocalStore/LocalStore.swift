@@ -35,9 +35,11 @@ public final class LocalStore: ParseObjectStore {
     public let schema: LocalSchema
     /// The file's path.
     public let path: String
-    private let pool: DatabasePool
-    private let reader: ObjectReader
-    private let writer: ObjectWriter
+    let pool: DatabasePool
+    let reader: ObjectReader
+    let writer: ObjectWriter
+    /// One sync at a time.
+    let syncGate = SyncGate()
     private let redactor = Redactor(secrets: [])
 
     /// Opens the store at `path`, creating the file and its tables if needed.
@@ -100,7 +102,8 @@ public final class LocalStore: ParseObjectStore {
         let base = try WireJSON.snapshot(object)
         let writer = writer
         let response = try await write(T.className) { db in
-            try writer.insert(db, className: T.className, fields: fields, objectId: object.objectId, createdAt: nil, updatedAt: nil)
+            try writer.insert(db, className: T.className, fields: fields, objectId: object.objectId, createdAt: nil, updatedAt: nil,
+                              ids: try LocalIds.Resolver(db))
         }
         return try WireJSON.decode(T.self, from: base.merging(response) { _, new in new }, status: 201, redactor: redactor)
     }
@@ -136,7 +139,8 @@ public final class LocalStore: ParseObjectStore {
         let writer = writer
         let plannedSteps = steps
         let outcomes = try await write(T.className) { db in
-            try plannedSteps.map { step in try step.run(db, className: T.className, writer: writer) }
+            let ids = try LocalIds.Resolver(db)
+            return try plannedSteps.map { step in try step.run(db, className: T.className, writer: writer, ids: ids) }
         }
         var results: [T] = []
         results.reserveCapacity(objects.count)
@@ -165,7 +169,11 @@ public final class LocalStore: ParseObjectStore {
     private func apply<T: ParseObject>(_ change: ObjectChange<T>) async throws(ParseClientError) -> T {
         let writer = writer
         let response = try await write(T.className) { db in
-            try writer.update(db, className: T.className, objectId: change.objectId, body: change.body)
+            let ids = try LocalIds.Resolver(db)
+            let objectId = try ids.current(T.className, change.objectId)
+            var response = try writer.update(db, className: T.className, objectId: objectId, body: change.body, ids: ids)
+            if objectId != change.objectId { response["objectId"] = .string(objectId) }
+            return response
         }
         return try change.result(response: response, status: 200, redactor: redactor)
     }
@@ -179,7 +187,7 @@ public final class LocalStore: ParseObjectStore {
         }
         let writer = writer
         try await write(T.className) { db in
-            try writer.delete(db, className: T.className, objectId: objectId)
+            try writer.delete(db, className: T.className, objectId: try LocalIds.Resolver(db).current(T.className, objectId))
         }
     }
 
@@ -191,7 +199,7 @@ public final class LocalStore: ParseObjectStore {
     public func get<T: ParseObject>(_ type: T.Type, id objectId: String) async throws(ParseClientError) -> T {
         let reader = reader
         let found = try await read(T.className) { db in
-            try reader.object(db, className: T.className, objectId: objectId)
+            try reader.object(db, className: T.className, objectId: try LocalIds.Resolver(db).current(T.className, objectId))
         }
         guard let found else {
             throw .server(ParseError(code: .objectNotFound, message: "Object not found.", httpStatus: 404))
@@ -269,8 +277,8 @@ public final class LocalStore: ParseObjectStore {
         ISO8601Millis.string(from: date)
     }
 
-    private func write<Result: Sendable>(
-        _ className: String, _ body: @escaping @Sendable (Database) throws -> Result
+    func write<Result: Sendable>(
+        _ className: String?, _ body: @escaping @Sendable (Database) throws -> Result
     ) async throws(ParseClientError) -> Result {
         do {
             return try await pool.write(body)
@@ -279,8 +287,8 @@ public final class LocalStore: ParseObjectStore {
         }
     }
 
-    private func read<Result: Sendable>(
-        _ className: String, _ body: @escaping @Sendable (Database) throws -> Result
+    func read<Result: Sendable>(
+        _ className: String?, _ body: @escaping @Sendable (Database) throws -> Result
     ) async throws(ParseClientError) -> Result {
         do {
             return try await pool.read(body)
@@ -289,8 +297,8 @@ public final class LocalStore: ParseObjectStore {
         }
     }
 
-    private func failure(_ error: any Error, className: String) -> ParseClientError {
-        StoreFailure.map(error, className: className, fields: Set(reader.schema.tables[className]?.fieldsByName.keys ?? [:].keys))
+    private func failure(_ error: any Error, className: String?) -> ParseClientError {
+        StoreFailure.map(error, className: className, fields: Set(className.flatMap { reader.schema.tables[$0] }?.fieldsByName.keys ?? [:].keys))
     }
 }
 
@@ -304,11 +312,16 @@ struct SaveStep: Sendable {
     let createdAt: String?
     let updatedAt: String?
 
-    func run(_ db: Database, className: String, writer: ObjectWriter) throws -> (response: [String: JSONValue], updated: Bool) {
-        if let objectId, let changes, try writer.reader.object(db, className: className, objectId: objectId) != nil {
-            return (try writer.update(db, className: className, objectId: objectId, body: changes), true)
+    func run(_ db: Database, className: String, writer: ObjectWriter, ids: LocalIds.Resolver) throws -> (response: [String: JSONValue], updated: Bool) {
+        if let given = objectId, let changes {
+            let objectId = try ids.current(className, given)
+            if let current = try writer.reader.object(db, className: className, objectId: objectId) {
+                var response = try writer.update(db, className: className, objectId: objectId, body: changes, current: current, ids: ids)
+                if objectId != given { response["objectId"] = .string(objectId) }
+                return (response, true)
+            }
         }
-        return (try writer.insert(db, className: className, fields: fields, objectId: objectId, createdAt: createdAt, updatedAt: updatedAt), false)
+        return (try writer.insert(db, className: className, fields: fields, objectId: objectId, createdAt: createdAt, updatedAt: updatedAt, ids: ids), false)
     }
 }
 

@@ -11,11 +11,15 @@ import ParseWire
 struct ObjectWriter {
     let schema: StoreSchema
     let reader: ObjectReader
+    /// Whether writes are the app's own, recorded in the ``ChangeLog`` for the next sync; a
+    /// sync's writer applies the server's objects without recording them.
+    var recordsChanges = true
 
     /// Inserts an object with `fields` (Parse JSON, as a save body has them) and returns what a
     /// server answers: `objectId`, `createdAt` and `updatedAt`.
     func insert(
-        _ db: Database, className: String, fields: [String: JSONValue], objectId: String?, createdAt: String?, updatedAt: String?
+        _ db: Database, className: String, fields: [String: JSONValue], objectId: String?, createdAt: String?, updatedAt: String?,
+        ids: LocalIds.Resolver
     ) throws -> [String: JSONValue] {
         let table = try schema.table(className)
         let now = Clock.now()
@@ -25,13 +29,15 @@ struct ObjectWriter {
         var values: [DatabaseValue] = [.null, created.databaseValue, updated.databaseValue]
         var relationFields: [(String, JSONValue)] = []
         for key in fields.keys.sorted() {
-            guard let value = fields[key] else { continue }
+            guard let given = fields[key] else { continue }
+            // A pointer to an object whose local id the server's has replaced names it anew.
+            let value = try ids.current(in: given)
             if key == "ACL" {
                 names.append(key)
                 values.append(try ColumnValues.aclColumn(value, className: className))
                 continue
             }
-            if ["objectId", "createdAt", "updatedAt", "className"].contains(key) || Self.isSecret(key, of: className) { continue }
+            if Self.serverKeys.contains(key) || Self.isSecret(key, of: className) { continue }
             guard let field = table.fieldsByName[key] else { throw unknownField(className, key) }
             if case .relation = field.kind {
                 relationFields.append((key, value))
@@ -61,15 +67,23 @@ struct ObjectWriter {
         for (key, value) in relationFields {
             try applyRelationOperation(db, table: table, objectId: assigned, key: key, operation: value)
         }
+        // An object that comes with its server timestamps is a copy of the server's, not a change.
+        if recordsChanges, createdAt == nil {
+            try ChangeLog.record(db, .create, className: className, objectId: assigned, body: Self.pushable(fields, of: className))
+        }
         return ["objectId": .string(assigned), "createdAt": .string(created), "updatedAt": .string(updated)]
     }
 
     /// Applies an update body to the stored object and returns what a server answers:
     /// `updatedAt`, and the new values of the fields an Increment, Add, AddUnique or Remove
     /// changed.
-    func update(_ db: Database, className: String, objectId: String, body: [String: JSONValue]) throws -> [String: JSONValue] {
+    /// - Parameter current: The stored object when the caller has just read it.
+    func update(
+        _ db: Database, className: String, objectId: String, body: [String: JSONValue], current: [String: JSONValue]? = nil,
+        ids: LocalIds.Resolver
+    ) throws -> [String: JSONValue] {
         let table = try schema.table(className)
-        guard let current = try reader.object(db, className: className, objectId: objectId) else {
+        guard let current = try current ?? reader.object(db, className: className, objectId: objectId) else {
             throw ParseClientError.server(ParseError(code: .objectNotFound, message: "Object not found.", httpStatus: 404))
         }
         let now = Clock.now()
@@ -77,14 +91,15 @@ struct ObjectWriter {
         var assignments: [String] = []
         var values: [DatabaseValue] = []
         for key in body.keys.sorted() where !Self.isSecret(key, of: className) {
-            guard let value = body[key] else { continue }
+            guard let given = body[key] else { continue }
+            let value = try ids.current(in: given)
             if key == "ACL" {
                 assignments.append("\"ACL\" = ?")
                 values.append(value["__op"] == "Delete" ? .null : try ColumnValues.aclColumn(value, className: className))
                 continue
             }
             guard let field = table.fieldsByName[key] else {
-                if ["objectId", "createdAt", "updatedAt", "className"].contains(key) {
+                if Self.serverKeys.contains(key) {
                     throw LocalStoreError(.invalidValue, className: className, field: key, message: "is set by the store; an update cannot change it.")
                 }
                 throw unknownField(className, key)
@@ -129,6 +144,9 @@ struct ObjectWriter {
         values.append(objectId.databaseValue)
         try db.execute(sql: "UPDATE \(SQL.identifier(className)) SET " + assignments.joined(separator: ", ") + " WHERE \"objectId\" = ?",
                        arguments: StatementArguments(values))
+        if recordsChanges {
+            try ChangeLog.record(db, .update, className: className, objectId: objectId, body: Self.pushable(body, of: className))
+        }
         return response
     }
 
@@ -161,6 +179,11 @@ struct ObjectWriter {
                     try delete(db, table: sourceTable, objectId: id, deleted: &deleted)
                 }
             case .setNull:
+                if recordsChanges {
+                    for id in try String.fetchAll(db, sql: "SELECT \"objectId\" FROM \(source) WHERE \(column) = ?", arguments: [objectId]) {
+                        try ChangeLog.record(db, .update, className: pointer.className, objectId: id, body: [pointer.field: ["__op": "Delete"]])
+                    }
+                }
                 try db.execute(sql: "UPDATE \(source) SET \(column) = NULL, \"updatedAt\" = ? WHERE \(column) = ?",
                                arguments: [Clock.now(), objectId])
             case .noAction:
@@ -175,6 +198,75 @@ struct ObjectWriter {
             try db.execute(sql: "DELETE FROM \(SQL.identifier(table.joinTable(relation.name))) WHERE \"owningId\" = ?", arguments: [objectId])
         }
         try db.execute(sql: "DELETE FROM \(SQL.identifier(table.name)) WHERE \"objectId\" = ?", arguments: [objectId])
+        if recordsChanges {
+            try ChangeLog.record(db, .delete, className: table.name, objectId: objectId)
+        }
+    }
+
+    // MARK: The server's objects (sync)
+
+    /// Stores an object as the server sent it in a pull: created when the store does not hold
+    /// it, otherwise every column set to the server's value (a field the server no longer has
+    /// emptied) except the fields in `keeping`, which have local changes not yet pushed. Records
+    /// no change; leaves relations to the caller.
+    func storeServerCopy(_ db: Database, className: String, object: [String: JSONValue], keeping: Set<String>) throws {
+        let table = try schema.table(className)
+        guard let objectId = object["objectId"]?.stringValue,
+              let createdAt = object["createdAt"].flatMap(ColumnValues.dateText),
+              let updatedAt = object["updatedAt"].flatMap(ColumnValues.dateText) else {
+            throw LocalStoreError(.invalidValue, className: className, field: "objectId",
+                                  message: "the server sent an object without objectId, createdAt or updatedAt.")
+        }
+        var names = ["objectId", "createdAt", "updatedAt"]
+        var values: [DatabaseValue] = [objectId.databaseValue, createdAt.databaseValue, updatedAt.databaseValue]
+        if !keeping.contains("ACL") {
+            names.append("ACL")
+            values.append(try ColumnValues.aclColumn(object["ACL"], className: className))
+        }
+        for field in table.columns where !keeping.contains(field.name) {
+            let value = object[field.name] ?? .null
+            names.append(field.name)
+            values.append(try ColumnValues.column(value, for: field, className: className))
+            try rememberFileURL(value, field: field, db: db)
+        }
+        let columns: [String] = names.map(SQL.identifier)
+        let placeholders: String = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let updates: String = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let sql = "INSERT INTO \(SQL.identifier(className)) (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "ON CONFLICT(\"objectId\") DO UPDATE SET \(updates)"
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
+    }
+
+    /// Sets the members of one relation of an object to `relatedIds` (as the server has them).
+    func replaceRelation(_ db: Database, className: String, objectId: String, field: String, relatedIds: [String]) throws {
+        let table = try schema.table(className)
+        let joinTable = SQL.identifier(table.joinTable(field))
+        try db.execute(sql: "DELETE FROM \(joinTable) WHERE \"owningId\" = ?", arguments: [objectId])
+        for relatedId in relatedIds {
+            try db.execute(sql: "INSERT OR IGNORE INTO \(joinTable) (\"owningId\", \"relatedId\") VALUES (?, ?)", arguments: [objectId, relatedId])
+        }
+    }
+
+    /// Applies a relation operation without recording it (a waiting local change replayed over
+    /// the server's members).
+    func replayRelationOperation(_ db: Database, className: String, objectId: String, key: String, operation: JSONValue) throws {
+        try applyRelationOperation(db, table: try schema.table(className), objectId: objectId, key: key, operation: operation)
+    }
+
+    /// Removes an object the server no longer has (deleted there, or no longer readable by the
+    /// user): its row and its join rows, without the schema's onDelete rules (the server applied
+    /// its own) and without recording a change. Pointers to it stay, as pointers to objects the
+    /// device does not hold do.
+    func removeServerDeleted(_ db: Database, className: String, objectId: String) throws {
+        let table = try schema.table(className)
+        for relation in schema.incomingRelations[className] ?? [] {
+            let joinTable = "_Join:\(relation.field):\(relation.ownerClass)"
+            try db.execute(sql: "DELETE FROM \(SQL.identifier(joinTable)) WHERE \"relatedId\" = ?", arguments: [objectId])
+        }
+        for relation in table.relations {
+            try db.execute(sql: "DELETE FROM \(SQL.identifier(table.joinTable(relation.name))) WHERE \"owningId\" = ?", arguments: [objectId])
+        }
+        try db.execute(sql: "DELETE FROM \(SQL.identifier(className)) WHERE \"objectId\" = ?", arguments: [objectId])
     }
 
     // MARK: Relations and files
@@ -214,6 +306,15 @@ struct ObjectWriter {
         try db.execute(sql: "INSERT INTO \(SQL.identifier(StoreFiles.table)) (\"name\", \"url\") VALUES (?, ?) ON CONFLICT(\"name\") DO UPDATE SET \"url\" = excluded.\"url\"",
                        arguments: [name, url])
     }
+
+    /// The part of a create's fields or an update's body the server is sent: what the app set,
+    /// not the keys the server assigns, and never a password.
+    static func pushable(_ fields: [String: JSONValue], of className: String) -> [String: JSONValue] {
+        fields.filter { key, _ in !serverKeys.contains(key) && !isSecret(key, of: className) }
+    }
+
+    /// The keys the server sets itself.
+    static let serverKeys: Set<String> = ["objectId", "createdAt", "updatedAt", "className"]
 
     /// A user's password, which the store never keeps (Parse Server never returns it either):
     /// a device's files are no place for it.

@@ -89,7 +89,10 @@ struct StoreSchema: Sendable {
 enum SQL {
     /// `name` as a quoted SQLite identifier (`"` doubled).
     static func identifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Names rarely hold a quote; the common case skips `replacingOccurrences`, which goes
+        // through NSString on Linux and was a tenth of a bulk save.
+        guard name.contains("\"") else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
 #endif

@@ -15,6 +15,9 @@ enum StoreSetup {
     static func prepare(_ db: Database, schema: LocalSchema, onSchemaChange: LocalStore.SchemaChange, path: String) throws {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(SQL.identifier(metaTable)) (\"key\" TEXT PRIMARY KEY NOT NULL, \"value\" TEXT NOT NULL)")
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(SQL.identifier(StoreFiles.table)) (\"name\" TEXT PRIMARY KEY NOT NULL, \"url\" TEXT NOT NULL)")
+        try ChangeLog.createTable(db)
+        try SyncState.createTable(db)
+        try LocalIds.createTable(db)
         var recorded: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT \"key\", \"value\" FROM \(SQL.identifier(metaTable))") {
             if let key = row[0] as String?, let value = row[1] as String? { recorded[key] = value }
@@ -46,6 +49,9 @@ enum StoreSetup {
                 }
                 try db.execute(sql: "DROP TABLE IF EXISTS \(SQL.identifier(migrationsTable))")
                 try db.execute(sql: "DELETE FROM \(SQL.identifier(StoreFiles.table))")
+                // The rows come again from the server on the next sync; the changes not yet
+                // pushed stay, so rebuilding loses none of the app's writes.
+                try SyncState.reset(db)
                 try create(db, schema: schema)
             }
         case (let other?, _):

@@ -26,6 +26,8 @@ public struct LocalStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         case migrationStopped
         /// SQLite failed (the file cannot be opened, the disk is full, the file is damaged).
         case database
+        /// A sync as one user of a store that holds another user's objects (erase it first).
+        case wrongUser
     }
 
     /// The kind of failure.
@@ -50,7 +52,7 @@ public struct LocalStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         let code: ParseError.Code = switch kind {
         case .duplicateValue: .duplicateValue
         case .requiredField, .invalidValue: .validationFailed
-        case .restrictedDelete: .operationForbidden
+        case .restrictedDelete, .wrongUser: .operationForbidden
         case .unsupportedQuery: .invalidQuery
         case .unknownField: .invalidKeyName
         case .schemaMismatch, .migrationStopped, .database: .internalServer

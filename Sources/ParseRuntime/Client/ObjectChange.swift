@@ -140,7 +140,9 @@ package struct ObjectChange<T: ParseObject>: Sendable {
             merged.removeValue(forKey: key)
         }
         merged.merge(response) { _, new in new }
-        merged["objectId"] = .string(objectId)
+        // A server's answer has no objectId; the on-device store's does when the object's local
+        // id was replaced by the server's.
+        merged["objectId"] = response["objectId"] ?? .string(objectId)
         return try WireJSON.decode(T.self, from: merged, status: status, redactor: redactor)
     }
 

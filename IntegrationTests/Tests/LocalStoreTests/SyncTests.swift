@@ -1,0 +1,441 @@
+import Foundation
+import InventoryModels
+import ParseLocalStore
+import ParseRuntime
+import ParseTestServer
+import Testing
+import TodoListModels
+
+/// Sync of the on-device store with ParseTestServer over loopback: offline writes pushed with
+/// their pointers and relations, objects made, changed and deleted on the server pulled, two
+/// devices converging field by field, refusals parked, lost answers not doubling anything.
+@Suite struct SyncTests {
+    // MARK: Offline writes
+
+    @Test func offlineWritesWaitThenArePushedWithTheirIdsPointersAndRelations() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let device = try await world.device()
+        let fruit = try await device.create(InventoryModels.Category(name: "Fruit"))
+        let acme = try await device.create(Supplier(name: "Acme"))
+        var apple = try await device.create(product("APL", price: 2, category: fruit, tags: ["red"]))
+        apple = try await device.update(ParseUpdate(apple).addRelation(Product.Field.suppliers, [acme]))
+        apple = try await device.update(ParseUpdate(apple).set(Product.Field.price, to: 2.5).increment(Product.Field.quantity, by: 3))
+        _ = try await device.create(StockMovement(product: apple, change: 3, note: "delivery"))
+        let doomed = try await device.create(product("GONE"))
+        try await device.delete(doomed)
+        // A delete of an object the server never had removes its create: nothing to push.
+        #expect(try await device.pendingChanges() == 6)
+
+        // The server cannot be reached: the sync throws and keeps every change.
+        await #expect(throws: ParseClientError.self) { try await device.sync(with: world.unreachableClient()) }
+        #expect(try await device.pendingChanges() == 6)
+
+        let report = try await device.sync(with: world.client())
+        #expect(report.pushed == 6)
+        #expect(report.parked.isEmpty)
+        #expect(try await device.pendingChanges() == 0)
+
+        let appleId = try #require(apple.objectId)
+        let stored = try #require(world.server.storedObject("Product", appleId))
+        #expect(stored["sku"] == "APL")
+        #expect(stored["price"] == 2.5)
+        #expect(stored["quantity"] == 3)
+        #expect(stored["category"]?["objectId"]?.stringValue == fruit.objectId)
+        #expect(world.server.relatedIds("Product", appleId, key: "suppliers") == [try #require(acme.objectId)])
+        #expect(world.server.storedObjects("StockMovement").first?["product"]?["objectId"]?.stringValue == appleId)
+        #expect(world.server.storedObjects("Product").count == 1)
+        // The device's copy has the server's timestamps.
+        let local = try await device.get(Product.self, id: appleId)
+        #expect(local.updatedAt.map(iso) == stored["updatedAt"]?.stringValue)
+        #expect(local.createdAt.map(iso) == stored["createdAt"]?.stringValue)
+
+        // A second sync has nothing to push and changes nothing.
+        let again = try await device.sync(with: world.client())
+        #expect(again.pushed == 0)
+        #expect(again.removed.isEmpty)
+        #expect(world.server.storedObjects("Product").count == 1)
+        #expect(try await device.count(Product.query()) == 1)
+    }
+
+    @Test func serverIdsReplaceTheLocalIdsEverywhereAndOldCopiesStillReachTheirObject() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: false)
+        defer { world.finish() }
+        let device = try await world.device()
+        let fruit = try await device.create(InventoryModels.Category(name: "Fruit"))
+        let citrus = try await device.create(InventoryModels.Category(name: "Citrus", parent: fruit))
+        let acme = try await device.create(Supplier(name: "Acme"))
+        var lemon = try await device.create(product("LEM", price: 1, category: citrus))
+        lemon = try await device.update(ParseUpdate(lemon).addRelation(Product.Field.suppliers, [acme]))
+        _ = try await device.create(StockMovement(product: lemon, change: 5))
+
+        let report = try await device.sync(with: world.client())
+        #expect(report.pushed == 6)
+        #expect(try await device.pendingChanges() == 0)
+
+        let serverProducts = world.server.storedObjects("Product")
+        let serverLemonId = try #require(serverProducts.first?["objectId"]?.stringValue)
+        let oldLemonId = try #require(lemon.objectId)
+        #expect(serverLemonId != oldLemonId)
+        let serverCitrus = try #require(world.server.storedObjects("Category").first { $0["name"] == "Citrus" })
+        let serverFruit = try #require(world.server.storedObjects("Category").first { $0["name"] == "Fruit" })
+        // The server got the server ids in every pointer and relation.
+        #expect(serverProducts.first?["category"]?["objectId"] == serverCitrus["objectId"])
+        #expect(serverCitrus["parent"]?["objectId"] == serverFruit["objectId"])
+        let serverAcmeId = try #require(world.server.storedObjects("Supplier").first?["objectId"]?.stringValue)
+        #expect(world.server.relatedIds("Product", serverLemonId, key: "suppliers") == [serverAcmeId])
+        #expect(world.server.storedObjects("StockMovement").first?["product"]?["objectId"]?.stringValue == serverLemonId)
+
+        // The device holds the same ids: rows, pointers, relations.
+        let local = try await device.find(Product.query().include(Product.Field.category))
+        #expect(local.map(\.objectId) == [serverLemonId])
+        #expect(local.first?.category?.objectId == serverCitrus["objectId"]?.stringValue)
+        let suppliers = try await device.find(try #require(local.first).suppliersQuery())
+        #expect(suppliers.map(\.objectId) == [serverAcmeId])
+        let movements = try await device.find(StockMovement.query(StockMovement.Field.product == local[0]))
+        #expect(movements.count == 1)
+
+        // The app's copy from before the sync still names its object.
+        let renamed = try await device.update(ParseUpdate(lemon).set(Product.Field.name, to: "Lemon"))
+        #expect(renamed.objectId == serverLemonId)
+        let fetched = try await device.get(Product.self, id: oldLemonId)
+        #expect(fetched.objectId == serverLemonId)
+        try await device.sync(with: world.client())
+        #expect(world.server.storedObject("Product", serverLemonId)?["name"] == "Lemon")
+        #expect(world.server.storedObjects("Product").count == 1)
+    }
+
+    // MARK: Pull
+
+    @Test func createsUpdatesAndDeletesOnTheServerReachTheDevice() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let other = world.client()
+        let tools = try await other.create(InventoryModels.Category(name: "Tools"))
+        var made: [Product] = []
+        for index in 0..<5 {
+            made.append(try await other.create(product("T-\(index)", price: Double(index), category: tools)))
+        }
+        let acme = try await other.create(Supplier(name: "Acme"))
+        _ = try await other.update(ParseUpdate(made[0]).addRelation(Product.Field.suppliers, [acme]))
+
+        let device = try await world.device()
+        let first = try await device.sync(with: world.client(), options: LocalStore.SyncOptions(pageSize: 2))
+        #expect(first.pulled["Product"] == 5)
+        #expect(first.pulled["Category"] == 1)
+        #expect(try await device.count(Product.query()) == 5)
+        let local = try await device.get(Product.self, id: try #require(made[0].objectId))
+        #expect(local.price == 0)
+        #expect(local.category?.objectId == tools.objectId)
+        #expect(try await device.find(local.suppliersQuery()).map(\.objectId) == [acme.objectId])
+
+        _ = try await other.update(ParseUpdate(made[1]).set(Product.Field.price, to: 99))
+        _ = try await other.update(ParseUpdate(made[0]).removeRelation(Product.Field.suppliers, [acme]))
+        try await other.delete(made[2])
+        let second = try await device.sync(with: world.client(), options: LocalStore.SyncOptions(pageSize: 2))
+        #expect(second.removed == ["Product": 1])
+        #expect(try await device.get(Product.self, id: try #require(made[1].objectId)).price == 99)
+        #expect(try await device.count(Product.query()) == 4)
+        #expect(try await device.find(local.suppliersQuery()).isEmpty)
+        let missing = await storeOrClientError { _ = try await device.get(Product.self, id: try #require(made[2].objectId)) }
+        #expect(missing?.code == .objectNotFound)
+
+        // With the delete check off, a delete on the server stays unseen.
+        try await other.delete(made[3])
+        let third = try await device.sync(with: world.client(), options: LocalStore.SyncOptions(deleteCheck: .never))
+        #expect(third.removed.isEmpty)
+        #expect(try await device.count(Product.query()) == 4)
+    }
+
+    @Test func aSyncStoppedMidPullGoesOnFromItsCursor() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let other = world.client()
+        for index in 0..<7 {
+            _ = try await other.create(product("P-\(index)", price: Double(index)))
+        }
+        let device = try await world.device()
+        // The third page's request gets no answer: the two pages before it are kept.
+        let failing = LosingTransport(losing: "/parse/classes/Product", after: 2, answered: false)
+        let options = LocalStore.SyncOptions(classes: ["Product"], pageSize: 3)
+        await #expect(throws: ParseClientError.self) { try await device.sync(with: world.client(transport: failing), options: options) }
+        #expect(try await device.count(Product.query()) == 6)
+        let report = try await device.sync(with: world.client(), options: options)
+        #expect(report.pulled["Product", default: 0] >= 1)
+        #expect(try await device.count(Product.query()) == 7)
+        #expect(try await device.find(Product.query().order(.ascending(Product.Field.sku))).map(\.sku) == (0..<7).map { "P-\($0)" })
+    }
+
+    // MARK: Two devices
+
+    @Test func twoDevicesConvergeFieldByFieldAndTheLaterPushWinsTheSameField() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let first = try await world.device("first.sqlite")
+        let second = try await world.device("second.sqlite")
+        let made = try await first.create(product("SHARED", price: 1))
+        try await first.sync(with: world.client())
+        try await second.sync(with: world.client())
+        let copy = try await second.get(Product.self, id: try #require(made.objectId))
+
+        // Different fields, offline on each device.
+        _ = try await first.update(ParseUpdate(made).set(Product.Field.price, to: 2))
+        _ = try await second.update(ParseUpdate(copy).set(Product.Field.name, to: "Renamed"))
+        // The same field: the second device pushes later and wins.
+        _ = try await first.update(ParseUpdate(made).set(Product.Field.quantity, to: 5))
+        _ = try await second.update(ParseUpdate(copy).set(Product.Field.quantity, to: 7))
+        try await first.sync(with: world.client())
+        try await second.sync(with: world.client())
+        try await first.sync(with: world.client())
+
+        for device in [first, second] {
+            let seen = try await device.get(Product.self, id: try #require(made.objectId))
+            #expect(seen.price == 2)
+            #expect(seen.name == "Renamed")
+            #expect(seen.quantity == 7)
+        }
+        let madeId = try #require(made.objectId)
+        let stored = try #require(world.server.storedObject("Product", madeId))
+        #expect(stored["price"] == 2)
+        #expect(stored["name"] == "Renamed")
+        #expect(stored["quantity"] == 7)
+        #expect(world.server.storedObjects("Product").count == 1)
+    }
+
+    // MARK: Refusals
+
+    @Test func aRefusedChangeIsParkedKeepsItsFieldsAndDoesNotBlockTheOthers() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let other = world.client(masterKey: true)
+        // Everyone may read this product; no one but the master key may change it.
+        var locked = product("LOCKED", price: 1)
+        var acl = ParseACL()
+        acl.publicRead = true
+        locked.ACL = acl
+        locked = try await other.create(locked)
+        let device = try await world.device()
+        try await device.sync(with: world.client())
+
+        let copy = try await device.get(Product.self, id: try #require(locked.objectId))
+        _ = try await device.update(ParseUpdate(copy).set(Product.Field.price, to: 5))
+        let free = try await device.create(product("FREE", price: 3))
+        _ = try await other.update(ParseUpdate(locked).set(Product.Field.name, to: "Renamed on the server"))
+
+        let report = try await device.sync(with: world.client(), options: LocalStore.SyncOptions(objectIds: .custom))
+        #expect(report.pushed == 1)
+        #expect(report.parked.map(\.objectId) == [locked.objectId])
+        #expect(report.parked.first?.failure?.code == .objectNotFound)
+        #expect(world.server.storedObject("Product", try #require(free.objectId)) != nil)
+        // The parked field keeps its local value; the field changed on the server arrives.
+        let seen = try await device.get(Product.self, id: try #require(locked.objectId))
+        #expect(seen.price == 5)
+        #expect(seen.name == "Renamed on the server")
+        #expect(try await device.parkedChanges().map(\.fields) == [["price"]])
+        #expect(try await device.pendingChanges() == 1)
+
+        // Dropping it brings back the server's value at the next sync.
+        let dropped = try await device.discardParkedChanges()
+        #expect(dropped.count == 1)
+        try await device.sync(with: world.client())
+        #expect(try await device.get(Product.self, id: try #require(locked.objectId)).price == 1)
+        #expect(try await device.pendingChanges() == 0)
+    }
+
+    @Test func anObjectDeletedOnTheServerWhileEditedOnTheDeviceIsGoneAndTheEditReported() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let other = world.client()
+        let made = try await other.create(product("EDITED", price: 1))
+        let device = try await world.device()
+        try await device.sync(with: world.client())
+        _ = try await device.update(ParseUpdate(made).set(Product.Field.price, to: 2))
+        try await other.delete(made)
+
+        let report = try await device.sync(with: world.client())
+        // The update found no object (parked), then the delete check removed it and dropped it.
+        #expect(report.discarded.map(\.objectId) == [made.objectId])
+        #expect(report.removed == ["Product": 1])
+        #expect(try await device.count(Product.query()) == 0)
+        #expect(try await device.pendingChanges() == 0)
+        #expect(world.server.storedObjects("Product").isEmpty)
+    }
+
+    // MARK: Lost answers
+
+    @Test func aBatchWhoseAnswerWasLostIsNotDoubledWhenSentAgain() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let device = try await world.device()
+        for index in 0..<3 {
+            _ = try await device.create(product("L-\(index)", price: Double(index)))
+        }
+        let losing = LosingTransport(losing: "/parse/batch")
+        let options = LocalStore.SyncOptions(objectIds: .custom)
+        await #expect(throws: ParseClientError.self) { try await device.sync(with: world.client(transport: losing), options: options) }
+        #expect(world.server.storedObjects("Product").count == 3)
+        #expect(try await device.pendingChanges() == 3)
+
+        let report = try await device.sync(with: world.client(), options: options)
+        #expect(report.pushed == 3)
+        #expect(report.parked.isEmpty)
+        #expect(world.server.storedObjects("Product").count == 3)
+        #expect(try await device.pendingChanges() == 0)
+    }
+
+    @Test func aCreateWhoseAnswerWasLostIsFoundAgainNotMadeTwice() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: false, idempotency: .init(paths: ["classes/.*"]))
+        defer { world.finish() }
+        let device = try await world.device()
+        let made = try await device.create(product("ONCE", price: 1))
+        let losing = LosingTransport(losing: "/parse/classes/Product")
+        await #expect(throws: ParseClientError.self) {
+            try await device.sync(with: world.client(transport: losing), options: LocalStore.SyncOptions(objectIds: .server))
+        }
+        #expect(world.server.storedObjects("Product").count == 1)
+
+        // Sent again with its request id, it is refused (159); the store finds the object the
+        // first request made by the values it sent, and takes its id.
+        let report = try await device.sync(with: world.client(), options: LocalStore.SyncOptions(objectIds: .server))
+        #expect(report.parked.isEmpty)
+        #expect(report.pushed == 1)
+        let stored = world.server.storedObjects("Product")
+        #expect(stored.count == 1)
+        #expect(world.server.requests(method: "POST", path: "/parse/classes/Product").count == 2)
+        let serverId = try #require(stored.first?["objectId"]?.stringValue)
+        #expect(serverId != made.objectId)
+        #expect(try await device.find(Product.query()).map(\.objectId) == [serverId])
+        #expect(try await device.get(Product.self, id: try #require(made.objectId)).objectId == serverId)
+    }
+
+    // MARK: Users
+
+    @Test func aStoreBelongsToOneUserUntilErased() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let alice = world.client()
+        var aliceUser = TodoListModels.User()
+        aliceUser.username = "alice"
+        aliceUser.password = "alice-secret-1"
+        _ = try await alice.signUp(aliceUser)
+        let bob = world.client()
+        var bobUser = TodoListModels.User()
+        bobUser.username = "bob"
+        bobUser.password = "bob-secret-1"
+        _ = try await bob.signUp(bobUser)
+        let device = try await world.device()
+        _ = try await device.create(product("ALICE"))
+        try await device.sync(with: alice)
+
+        let refused = await storeError { try await device.sync(with: bob) }
+        #expect(refused?.kind == .wrongUser)
+        try await device.erase()
+        #expect(try await device.pendingChanges() == 0)
+        #expect(try await device.count(Product.query()) == 0)
+        try await device.sync(with: bob)
+        // Bob sees the product Alice pushed (it has no ACL).
+        #expect(try await device.find(Product.query()).map(\.sku) == ["ALICE"])
+    }
+}
+
+// MARK: Support
+
+/// A ParseTestServer, clients of it, and device stores in one folder.
+final class SyncWorld: Sendable {
+    let server: ParseTestServer
+    let folder: StoreFolder
+
+    init(allowCustomObjectId: Bool, idempotency: ParseTestServer.Configuration.Idempotency? = nil) async throws {
+        server = try await ParseTestServer.start(ParseTestServer.Configuration(
+            allowCustomObjectId: allowCustomObjectId, idempotency: idempotency))
+        folder = try StoreFolder()
+    }
+
+    func device(_ name: String = "device.sqlite") async throws -> LocalStore {
+        try await LocalStore(path: folder.path(name), schema: .inventory)
+    }
+
+    func client(transport: any HTTPTransport = URLSessionTransport(), masterKey: Bool = false) -> ParseClient {
+        ParseClient(configuration: ParseClientConfiguration(
+            serverURL: server.serverURL, applicationId: server.configuration.applicationId,
+            restAPIKey: server.configuration.restAPIKey, masterKey: masterKey ? server.configuration.masterKey : nil,
+            usesMasterKeyByDefault: masterKey, retryPolicy: .never), transport: transport)
+    }
+
+    /// A client of a port nothing listens on.
+    func unreachableClient() -> ParseClient {
+        ParseClient(configuration: ParseClientConfiguration(
+            serverURL: URL(string: "http://127.0.0.1:9/parse")!, applicationId: server.configuration.applicationId,
+            restAPIKey: server.configuration.restAPIKey, retryPolicy: .never))
+    }
+
+    func finish() {
+        let server = server
+        Task { await server.stop() }
+    }
+}
+
+/// Sends requests, but loses the first request to `path` after `after` others to it: with
+/// `answered`, the server did the work and the client hears nothing (a dropped connection);
+/// without, the request never reaches the server.
+final class LosingTransport: HTTPTransport {
+    private let inner = URLSessionTransport()
+    private let path: String
+    private let answered: Bool
+    private let remaining: LockedCounter
+
+    init(losing path: String, after: Int = 0, answered: Bool = true) {
+        self.path = path
+        self.answered = answered
+        remaining = LockedCounter(after)
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let lost = request.url.path == path && remaining.next() == 0
+        if lost, !answered {
+            throw URLError(.networkConnectionLost)
+        }
+        let response = try await inner.send(request)
+        if lost {
+            throw URLError(.networkConnectionLost)
+        }
+        return response
+    }
+}
+
+/// Counts down once per call, from the value given; 0 is answered once, then -1 and below.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Int
+
+    init(_ value: Int) {
+        self.value = value
+    }
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let current = value
+        value -= 1
+        return current
+    }
+}
+
+/// The Parse error of a store or client failure.
+func storeOrClientError(_ body: () async throws -> Void) async -> ParseError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as ParseClientError {
+        return error.parseError
+    } catch {
+        return nil
+    }
+}
+
+/// A date as Parse writes it.
+func iso(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: date)
+}
