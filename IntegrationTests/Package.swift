@@ -45,6 +45,11 @@ let package = Package(
         .executableTarget(name: "store-writer", dependencies: [
             .product(name: "ParseLocalStore", package: "modelgen"), "InventoryModels",
         ], path: "Sources/StoreWriter"),
+        // The child process of the sync kill test: writes and syncs until it is killed.
+        .executableTarget(name: "store-syncer", dependencies: [
+            .product(name: "ParseLocalStore", package: "modelgen"), "InventoryModels",
+            .product(name: "ParseRuntime", package: "modelgen"),
+        ], path: "Sources/StoreSyncer"),
         // The on-device store (ParseLocalStore) on real SQLite files, and the same queries
         // against ParseTestServer and the store, compared.
         .testTarget(name: "LocalStoreTests", dependencies: [
@@ -53,7 +58,7 @@ let package = Package(
             "ShopV1Models", "ShopV2Models",
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
-            "InventoryModels", "LibraryModels", "PeopleModels", "TodoListModels", "store-writer",
+            "InventoryModels", "LibraryModels", "PeopleModels", "TodoListModels", "store-writer", "store-syncer",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,90 @@
+import Foundation
+import InventoryModels
+import ParseLocalStore
+import ParseRuntime
+import ParseTestServer
+import Testing
+
+/// A process killed at any point of its writes and syncs loses no change and doubles no object:
+/// a child process (`store-syncer`) creates products, appends to one product's tags (an Add,
+/// which counts twice if run twice), deletes and syncs with a ParseTestServer in this process,
+/// and is killed at a random moment, again and again on one file. A last sync, then: the server
+/// and the device hold the same products, every create whose call returned is there once, every
+/// delete done, and the tags hold every appended token exactly once.
+@Suite struct SyncKillTests {
+    private func syncerURL() throws -> URL {
+        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("store-syncer")
+        for candidate in [beside, Bundle.main.bundleURL.appendingPathComponent("store-syncer")]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: beside.path])
+    }
+
+    @Test(arguments: ["custom", "server"])
+    func killedAnywhereInASyncNothingIsLostOrDoubled(objectIds: String) async throws {
+        let world = try await SyncWorld(allowCustomObjectId: objectIds == "custom", idempotency: .init(paths: ["classes/.*"]))
+        defer { world.finish() }
+        _ = try await world.client().create(product("COUNTER", tags: []))
+        let path = world.folder.path()
+        var random = SystemRandomNumberGenerator()
+        var created: Set<String> = []
+        var added: [String] = []
+        var deleted: Set<String> = []
+        var syncs = 0
+        let rounds = 30
+        for round in 0..<rounds {
+            let output = Pipe()
+            let process = Process()
+            process.executableURL = try syncerURL()
+            process.arguments = [path, world.server.serverURL.absoluteString, world.server.configuration.applicationId,
+                                 world.server.configuration.restAPIKey ?? "", String(round), objectIds]
+            process.standardOutput = output
+            try process.run()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 150...700, using: &random)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal, "round \(round): the syncer ended by itself")
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            for line in printed.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                switch (parts.first, parts.count > 1 ? parts[1] : nil) {
+                case ("created", let sku?): created.insert(sku)
+                case ("added", let token?): added.append(token)
+                case ("deleted", let sku?): deleted.insert(sku)
+                case ("synced", nil): syncs += 1
+                default: Issue.record("round \(round): unexpected line \(line)")
+                }
+            }
+        }
+
+        let device = try await LocalStore(path: path, schema: .inventory)
+        let report = try await device.sync(with: world.client(), options: LocalStore.SyncOptions(objectIds: objectIds == "custom" ? .custom : .server))
+        #expect(report.parked.isEmpty, "parked: \(report.parked)")
+        #expect(try await device.pendingChanges() == 0)
+
+        let serverSkus = world.server.storedObjects("Product").compactMap { $0["sku"]?.stringValue }
+        #expect(serverSkus.count == Set(serverSkus).count, "the server holds a product twice")
+        let localSkus = try await device.find(Product.query().limit(10_000)).compactMap(\.sku)
+        #expect(Set(serverSkus) == Set(localSkus))
+        #expect(localSkus.count == Set(localSkus).count)
+        for sku in created.subtracting(deleted) {
+            #expect(serverSkus.contains(sku), "created \(sku) is not on the server")
+        }
+        for sku in deleted {
+            #expect(!serverSkus.contains(sku), "deleted \(sku) is still on the server")
+        }
+        // Every token whose Add returned is there once; none is there twice; each names a product made.
+        let serverTags = world.server.storedObjects("Product").first { $0["sku"] == "COUNTER" }?["tags"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(serverTags.count == Set(serverTags).count, "an Add ran twice")
+        for token in added {
+            #expect(serverTags.contains(token), "the Add of \(token) is lost")
+        }
+        let localCounter = try await device.first(Product.query(Product.Field.sku == "COUNTER"))
+        #expect(Set(localCounter?.tags ?? []) == Set(serverTags))
+        #expect(created.count > rounds, "the syncer should have made products before most kills")
+        #expect(syncs > rounds / 2, "the syncer should have synced before most kills")
+        print("SyncKillTests(\(objectIds)): \(created.count) creates, \(added.count) adds, \(deleted.count) deletes, \(syncs) syncs confirmed over \(rounds) kills")
+        try device.close()
+    }
+}
