@@ -27,9 +27,13 @@ enum ChangeLog {
         /// The fields of a create or the body of an update, as Parse JSON (pointers to objects
         /// created on the device name their local ids until those are replaced).
         var body: [String: JSONValue]
-        let requestId: String
+        var requestId: String
         /// The server's refusal, when the change is parked.
         var failure: ParseError?
+        /// For an update, the values its fields had before the device changed them (the
+        /// earliest waiting change's, when several change one field): how a sync tells that the
+        /// server changed the same field meanwhile.
+        var base: [String: JSONValue] = [:]
     }
 
     static func createTable(_ db: Database) throws {
@@ -42,7 +46,8 @@ enum ChangeLog {
                 "body" TEXT NOT NULL,
                 "requestId" TEXT NOT NULL,
                 "failureCode" INTEGER,
-                "failureMessage" TEXT
+                "failureMessage" TEXT,
+                "base" TEXT NOT NULL DEFAULT '{}'
             )
             """)
         try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(SQL.identifier(table + ":object")) ON \(SQL.identifier(table)) (\"className\", \"objectId\")")
@@ -53,7 +58,9 @@ enum ChangeLog {
     /// A delete of an object whose create has not been pushed removes that object's changes
     /// instead: the server never had it. Any other delete drops the object's updates still
     /// waiting (they would change an object about to go) and records the delete.
-    static func record(_ db: Database, _ kind: Kind, className: String, objectId: String, body: [String: JSONValue] = [:]) throws {
+    static func record(
+        _ db: Database, _ kind: Kind, className: String, objectId: String, body: [String: JSONValue] = [:], base: [String: JSONValue] = [:]
+    ) throws {
         if kind == .delete {
             let unpushedCreate = try Bool.fetchOne(db, sql: """
                 SELECT 1 FROM \(SQL.identifier(table)) WHERE "className" = ? AND "objectId" = ? AND "kind" = 'create'
@@ -63,10 +70,17 @@ enum ChangeLog {
             if unpushedCreate { return }
         }
         if kind == .update, body.isEmpty { return }
+        var earliest: [String: JSONValue] = [:]
+        if kind == .update {
+            for change in try pending(db, className: className, objectId: objectId) {
+                earliest.merge(change.base) { first, _ in first }
+            }
+        }
         let text = try JSONValue.object(body).serializedString()
+        let baseText = try JSONValue.object(earliest.merging(base) { first, _ in first }).serializedString()
         try db.execute(sql: """
-            INSERT INTO \(SQL.identifier(table)) ("kind", "className", "objectId", "body", "requestId") VALUES (?, ?, ?, ?, ?)
-            """, arguments: [kind.rawValue, className, objectId, text, UUID().uuidString.lowercased()])
+            INSERT INTO \(SQL.identifier(table)) ("kind", "className", "objectId", "body", "requestId", "base") VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [kind.rawValue, className, objectId, text, UUID().uuidString.lowercased(), baseText])
     }
 
     /// How many changes wait to be pushed, parked ones included.
@@ -77,7 +91,7 @@ enum ChangeLog {
     /// The changes waiting after `sequence`, oldest first.
     static func pending(_ db: Database, after sequence: Int64 = 0, limit: Int = 500) throws -> [Change] {
         try Row.fetchAll(db, sql: """
-            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage"
+            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage", "base"
             FROM \(SQL.identifier(table)) WHERE "sequence" > ? ORDER BY "sequence" LIMIT ?
             """, arguments: [sequence, limit]).map(change)
     }
@@ -85,7 +99,7 @@ enum ChangeLog {
     /// The parked changes, oldest first.
     static func parked(_ db: Database) throws -> [Change] {
         try Row.fetchAll(db, sql: """
-            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage"
+            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage", "base"
             FROM \(SQL.identifier(table)) WHERE "failureCode" IS NOT NULL ORDER BY "sequence"
             """).map(change)
     }
@@ -93,7 +107,7 @@ enum ChangeLog {
     /// The changes waiting for one object, oldest first.
     static func pending(_ db: Database, className: String, objectId: String) throws -> [Change] {
         try Row.fetchAll(db, sql: """
-            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage"
+            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage", "base"
             FROM \(SQL.identifier(table)) WHERE "className" = ? AND "objectId" = ? ORDER BY "sequence"
             """, arguments: [className, objectId]).map(change)
     }
@@ -154,6 +168,12 @@ enum ChangeLog {
                        arguments: [try JSONValue.object(body).serializedString(), sequence])
     }
 
+    /// Replaces a change's body and base (a conflict settled).
+    static func replace(_ db: Database, sequence: Int64, body: [String: JSONValue], base: [String: JSONValue]) throws {
+        try db.execute(sql: "UPDATE \(SQL.identifier(table)) SET \"body\" = ?, \"base\" = ? WHERE \"sequence\" = ?",
+                       arguments: [try JSONValue.object(body).serializedString(), try JSONValue.object(base).serializedString(), sequence])
+    }
+
     private static func change(_ row: Row) throws -> Change {
         let failure: ParseError? = (row[6] as Int?).map { code in
             let message = row[7] as String? ?? ""
@@ -163,8 +183,9 @@ enum ChangeLog {
             return ParseError(otherCode: code, message: message)
         }
         let body = ColumnValues.parse(row[4] as String? ?? "{}")?.objectValue ?? [:]
+        let base = ColumnValues.parse(row[8] as String? ?? "{}")?.objectValue ?? [:]
         return Change(sequence: row[0], kind: Kind(rawValue: row[1] as String? ?? "") ?? .update, className: row[2],
-                      objectId: row[3], body: body, requestId: row[5], failure: failure)
+                      objectId: row[3], body: body, requestId: row[5], failure: failure, base: base)
     }
 }
 #endif

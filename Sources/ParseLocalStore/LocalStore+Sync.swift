@@ -47,10 +47,16 @@ extension LocalStore {
         public var batchSize: Int
         /// Called as the sync moves on (on the sync's task).
         public var progress: (@Sendable (SyncProgress) -> Void)?
+        /// By class name: who wins a field changed on the device (not yet pushed) and on the
+        /// server since the device had it. Without one, the device's push wins (the later push
+        /// wins the same field). With one, each pushed update of the class first reads its
+        /// object from the server (a request each) to find such fields.
+        public var resolveConflicts: [String: @Sendable (FieldConflict) -> ConflictResolution]
 
         public init(
             classes: [String]? = nil, objectIds: ObjectIds = .automatic, deleteCheck: DeleteCheck = .everySync,
-            pageSize: Int = 1000, batchSize: Int = 50, progress: (@Sendable (SyncProgress) -> Void)? = nil
+            pageSize: Int = 1000, batchSize: Int = 50, progress: (@Sendable (SyncProgress) -> Void)? = nil,
+            resolveConflicts: [String: @Sendable (FieldConflict) -> ConflictResolution] = [:]
         ) {
             self.classes = classes
             self.objectIds = objectIds
@@ -58,7 +64,32 @@ extension LocalStore {
             self.pageSize = pageSize
             self.batchSize = batchSize
             self.progress = progress
+            self.resolveConflicts = resolveConflicts
         }
+    }
+
+    /// A field changed both on the device and on the server since the device had the object.
+    public struct FieldConflict: Sendable, Hashable {
+        public let className: String
+        public let objectId: String
+        public let field: String
+        /// What the device's waiting change does to the field: a value as Parse JSON, or an
+        /// operation (`{"__op":"Increment","amount":1}`).
+        public let local: JSONValue
+        /// The server's value now; `nil` when the server has none.
+        public let server: JSONValue?
+        /// The value both had before the device changed it; `nil` for none.
+        public let base: JSONValue?
+    }
+
+    /// How a ``FieldConflict`` ends.
+    public enum ConflictResolution: Sendable, Hashable {
+        /// Push the device's change: it overwrites the server's (the default without a resolver).
+        case keepLocal
+        /// Drop the device's change of the field and take the server's value.
+        case takeServer
+        /// Push this value instead (a merge), as Parse JSON.
+        case use(JSONValue)
     }
 
     /// Where a sync is.

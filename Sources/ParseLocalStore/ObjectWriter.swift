@@ -145,7 +145,12 @@ struct ObjectWriter {
         try db.execute(sql: "UPDATE \(SQL.identifier(className)) SET " + assignments.joined(separator: ", ") + " WHERE \"objectId\" = ?",
                        arguments: StatementArguments(values))
         if recordsChanges {
-            try ChangeLog.record(db, .update, className: className, objectId: objectId, body: Self.pushable(body, of: className))
+            let pushed = Self.pushable(body, of: className)
+            var base: [String: JSONValue] = [:]
+            for key in pushed.keys {
+                base[key] = current[key] ?? .null
+            }
+            try ChangeLog.record(db, .update, className: className, objectId: objectId, body: pushed, base: base)
         }
         return response
     }

@@ -42,12 +42,21 @@ struct SyncPush {
             let changes = try await store.read(nil) { db in try ChangeLog.pending(db, after: start) }
             guard !changes.isEmpty else { break }
             var group: [ChangeLog.Change] = []
-            for change in changes {
-                let key = change.className + "/" + change.objectId
-                if change.failure != nil || held.contains(key) {
+            for pending in changes {
+                let key = pending.className + "/" + pending.objectId
+                if pending.failure != nil || held.contains(key) {
                     held.insert(key)
-                    after = change.sequence
+                    after = pending.sequence
                     continue
+                }
+                var change = pending
+                if change.kind == .update, let resolve = options.resolveConflicts[change.className] {
+                    guard let settled = try await settleConflicts(change, resolve: resolve, report: &report) else {
+                        // Every field it changed went the server's way: nothing left to push.
+                        after = change.sequence
+                        continue
+                    }
+                    change = settled
                 }
                 if let customIds, isSafeToRepeat(change, customIds: customIds) {
                     if group.contains(where: { $0.className == change.className && $0.objectId == change.objectId }) || group.count >= options.batchSize {
@@ -175,8 +184,95 @@ struct SyncPush {
     private func renewRequestId(of change: ChangeLog.Change) async throws(ParseClientError) -> ChangeLog.Change {
         let sequence = change.sequence
         let requestId = try await store.write(nil) { db in try ChangeLog.renewRequestId(db, sequence: sequence) }
-        return ChangeLog.Change(sequence: change.sequence, kind: change.kind, className: change.className, objectId: change.objectId,
-                                body: change.body, requestId: requestId, failure: nil)
+        var renewed = change
+        renewed.requestId = requestId
+        return renewed
+    }
+
+    // MARK: Conflicts
+
+    /// Reads the change's object from the server and asks `resolve` about each field the change
+    /// sets that the server changed since the device had it (its value differs from the
+    /// change's base); applies the answers to the change and the row in one transaction.
+    /// Returns the change to push, or `nil` when nothing is left of it.
+    private func settleConflicts(
+        _ change: ChangeLog.Change, resolve: @Sendable (LocalStore.FieldConflict) -> LocalStore.ConflictResolution,
+        report: inout LocalStore.SyncReport
+    ) async throws(ParseClientError) -> ChangeLog.Change? {
+        let server: [String: JSONValue]
+        do {
+            server = try await client.syncSend(ParseClient.SyncRequest(.get, className: change.className, objectId: change.objectId))
+            report.requests += 1
+        } catch .server(let error) where error.code == .objectNotFound {
+            // Gone on the server: the update finds no object and is parked like any other.
+            report.requests += 1
+            return change
+        }
+        let table: StoreSchema.Table
+        do {
+            table = try store.reader.schema.table(change.className)
+        } catch {
+            throw .localStore(error)
+        }
+        var body = change.body
+        var base = change.base
+        var rowValues: [String: JSONValue] = [:]
+        for field in change.body.keys.sorted() {
+            guard let definition = table.fieldsByName[field], let local = change.body[field] else { continue }
+            if case .relation = definition.kind { continue }
+            let serverValue = server[field]
+            guard Self.stored(serverValue, definition, change.className) != Self.stored(base[field], definition, change.className) else { continue }
+            let conflict = LocalStore.FieldConflict(className: change.className, objectId: change.objectId, field: field, local: local,
+                                                    server: serverValue, base: base[field].flatMap { $0 == .null ? nil : $0 })
+            switch resolve(conflict) {
+            case .keepLocal:
+                break
+            case .takeServer:
+                body.removeValue(forKey: field)
+                rowValues[field] = serverValue ?? .null
+            case .use(let value):
+                body[field] = value
+                rowValues[field] = value
+            }
+            // The server's value is what the change now goes from.
+            base[field] = serverValue ?? .null
+        }
+        guard body != change.body || base != change.base else { return change }
+        let settledBody = body
+        let settledBase = base
+        let values = rowValues
+        try await store.write(change.className) { db in
+            if settledBody.isEmpty {
+                try ChangeLog.remove(db, sequence: change.sequence)
+            } else {
+                try ChangeLog.replace(db, sequence: change.sequence, body: settledBody, base: settledBase)
+            }
+            for (field, value) in values.sorted(by: { $0.key < $1.key }) {
+                guard let definition = table.fieldsByName[field] else { continue }
+                try db.execute(sql: "UPDATE \(SQL.identifier(change.className)) SET \(SQL.identifier(field)) = ? WHERE \"objectId\" = ?",
+                               arguments: [try ColumnValues.column(value, for: definition, className: change.className), change.objectId])
+            }
+        }
+        guard !settledBody.isEmpty else { return nil }
+        var settled = change
+        settled.body = settledBody
+        settled.base = settledBase
+        return settled
+    }
+
+    /// A value as its column keeps it, so that two JSON forms of one value compare equal (and
+    /// `80` equals `80.0`, which JavaScript servers do not tell apart).
+    private static func stored(_ value: JSONValue?, _ field: LocalSchema.Field, _ className: String) -> DatabaseValue? {
+        try? ColumnValues.column(numbersAsDoubles(value ?? .null), for: field, className: className)
+    }
+
+    private static func numbersAsDoubles(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .int(let number): .double(Double(number))
+        case .array(let elements): .array(elements.map(numbersAsDoubles))
+        case .object(let members): .object(members.mapValues(numbersAsDoubles))
+        default: value
+        }
     }
 
     // MARK: Answers

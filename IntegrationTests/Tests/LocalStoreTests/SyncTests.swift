@@ -202,6 +202,55 @@ import TodoListModels
         #expect(world.server.storedObjects("Product").count == 1)
     }
 
+    @Test func aPerClassResolverDecidesFieldsChangedOnBothSides() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let first = try await world.device("first.sqlite")
+        let second = try await world.device("second.sqlite")
+        let made = try await first.create(product("BOTH", price: 1, tags: ["x"]))
+        try await first.sync(with: world.client())
+        try await second.sync(with: world.client())
+        let copy = try await second.get(Product.self, id: try #require(made.objectId))
+
+        _ = try await first.update(ParseUpdate(made).set(Product.Field.price, to: 2).set(Product.Field.tags, to: ["x", "a"]))
+        try await first.sync(with: world.client())
+        _ = try await second.update(ParseUpdate(copy).set(Product.Field.price, to: 3).set(Product.Field.tags, to: ["x", "b"])
+            .set(Product.Field.name, to: "Only here"))
+
+        let seen = ConflictLog()
+        let options = LocalStore.SyncOptions(resolveConflicts: ["Product": { conflict in
+            seen.append(conflict)
+            switch conflict.field {
+            case "price":
+                return .takeServer
+            default:
+                // The union of both lists.
+                let local = conflict.local.arrayValue ?? []
+                let server = conflict.server?.arrayValue ?? []
+                return .use(.array(Array(Set(local + server)).sorted { ($0.stringValue ?? "") < ($1.stringValue ?? "") }))
+            }
+        }])
+        try await second.sync(with: world.client(), options: options)
+        try await first.sync(with: world.client())
+
+        // Only the fields changed on both sides were asked about, with the three values.
+        let conflicts = seen.all.sorted { $0.field < $1.field }
+        #expect(conflicts.map(\.field) == ["price", "tags"])
+        #expect(conflicts.first?.local.doubleValue == 3)
+        #expect(conflicts.first?.server?.doubleValue == 2)
+        #expect(conflicts.first?.base?.doubleValue == 1)
+        for device in [first, second] {
+            let product = try await device.get(Product.self, id: try #require(made.objectId))
+            #expect(product.price == 2)
+            #expect(product.tags == ["a", "b", "x"])
+            #expect(product.name == "Only here")
+        }
+        let madeId = try #require(made.objectId)
+        let stored = try #require(world.server.storedObject("Product", madeId))
+        #expect(stored["tags"] == ["a", "b", "x"])
+        #expect(stored["price"] == 2)
+    }
+
     // MARK: Refusals
 
     @Test func aRefusedChangeIsParkedKeepsItsFieldsAndDoesNotBlockTheOthers() async throws {
@@ -400,6 +449,24 @@ final class LosingTransport: HTTPTransport {
             throw URLError(.networkConnectionLost)
         }
         return response
+    }
+}
+
+/// The conflicts a resolver was asked about.
+final class ConflictLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var conflicts: [LocalStore.FieldConflict] = []
+
+    func append(_ conflict: LocalStore.FieldConflict) {
+        lock.lock()
+        defer { lock.unlock() }
+        conflicts.append(conflict)
+    }
+
+    var all: [LocalStore.FieldConflict] {
+        lock.lock()
+        defer { lock.unlock() }
+        return conflicts
     }
 }
 
