@@ -97,4 +97,42 @@ import Testing
         }
         await server.stop()
     }
+
+    @Test func syncWithParseServer() async throws {
+        let server = try await ParseTestServer.start(ParseTestServer.Configuration(allowCustomObjectId: true))
+        let folder = try StoreFolder()
+        let path = folder.path("Inventory.sqlite")
+        let store = try await LocalStore(path: path, schema: .inventory)
+        let client = ParseClient(configuration: ParseClientConfiguration(
+            serverURL: server.serverURL, applicationId: server.configuration.applicationId,
+            restAPIKey: server.configuration.restAPIKey, allowsCustomObjectId: true))
+
+        // Offline: each write is recorded with its row, to be pushed later.
+        let tools = try await store.create(InventoryModels.Category(name: "Tools"))
+        _ = try await store.create(Product(sku: "H-1", name: "Claw hammer", price: 19.5, category: tools))
+        let waiting = try await store.pendingChanges()          // 2
+
+        // Online: push what was made here, then pull what changed on the server.
+        let report = try await store.sync(with: client)
+        print("pushed \(report.pushed), pulled \(report.pulled), removed \(report.removed)")
+        for change in report.parked {                            // refused by the server, kept aside
+            print("\(change.className) \(change.objectId): \(change.failure?.message ?? "")")
+        }
+        #expect(waiting == 2)
+        #expect(report.pushed == 2)
+        #expect(try await store.pendingChanges() == 0)
+        #expect(server.storedObjects("Product").count == 1)
+
+        // Fields changed both here and on the server: the later push wins, unless a resolver decides.
+        let options = LocalStore.SyncOptions(resolveConflicts: [
+            Product.className: { conflict in conflict.field == "price" ? .takeServer : .keepLocal },
+        ])
+        try await store.sync(with: client, options: options)
+
+        // When the user logs out: the next user starts from an empty store.
+        try await store.erase()
+        #expect(try await store.count(Product.query()) == 0)
+        try store.close()
+        await server.stop()
+    }
 }
