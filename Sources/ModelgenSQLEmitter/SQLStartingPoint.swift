@@ -80,17 +80,22 @@ struct SQLStartingPoint {
             let expected = "SELECT \(facts) FROM pragma_table_info('\(Self.expected)', 'temp')"
             let sql = "(SELECT \"sql\" FROM sqlite_master WHERE \"type\" = 'table' AND \"name\" = \(name))"
             let checks = SQLTableDiff.columns(of: table).flatMap { dialect.checks(of: $0).map(\.text) }
-            // Descriptions are comments in the table's text: what they spell is counted too.
+            // Descriptions are comments in the table's text when the create script made it, and
+            // absent when the on-device store made it from `LocalSchema.statements`: what they
+            // spell is counted, or not.
             let descriptions = ([table.description] + SQLTableDiff.columns(of: table).map(\.description)).compactMap { $0 }
-            func written(_ text: String) -> Int { descriptions.reduce(0) { $0 + $1.components(separatedBy: text).count - 1 } }
+            func counts(_ text: String, _ declared: Int) -> String {
+                let written = descriptions.reduce(0) { $0 + $1.components(separatedBy: text).count - 1 }
+                return written == 0 ? "<> \(declared)" : "NOT IN (\(declared), \(declared + written))"
+            }
             var conditions = [
                 "\(sql) IS NULL",
                 "EXISTS (\(real) EXCEPT \(expected))",
                 "EXISTS (\(expected) EXCEPT \(real))",
-                "(length(\(sql)) - length(replace(\(sql), ' CHECK (', ''))) / 8 <> \(checks.count + written(" CHECK ("))",
+                "(length(\(sql)) - length(replace(\(sql), ' CHECK (', ''))) / 8 \(counts(" CHECK (", checks.count))",
             ]
             conditions += checks.map { "instr(\(sql), \(dialect.stringLiteral(" CHECK (\($0))"))) = 0" }
-            conditions.append("(length(\(sql)) - length(replace(\(sql), ' FOREIGN KEY (', ''))) / 14 <> \(table.foreignKeys.count + written(" FOREIGN KEY ("))")
+            conditions.append("(length(\(sql)) - length(replace(\(sql), ' FOREIGN KEY (', ''))) / 14 \(counts(" FOREIGN KEY (", table.foreignKeys.count))")
             conditions += table.foreignKeys.map { key in
                 let clause = "CONSTRAINT \(SQLSyntax.identifier(key.name)) FOREIGN KEY (\(SQLSyntax.identifier(key.column))) REFERENCES \(SQLSyntax.identifier(key.target)) (\(SQLSyntax.identifier(key.targetColumn))) ON DELETE \(dialect.onDelete(key.onDelete))"
                 return "instr(\(sql), \(dialect.stringLiteral(clause))) = 0"

@@ -232,6 +232,49 @@ import Testing
         #expect(try await migrated.values(#"SELECT "objectId" || ':' || "name" FROM "Item" ORDER BY "objectId""#) == ["i1:a", "i2:b", "i3:c"])
     }
 
+    /// A table made without the comments the create script writes (as the on-device store makes
+    /// its tables, from `LocalSchema.statements`) is where its migrations start too, even when a
+    /// description spells ` CHECK (` or ` FOREIGN KEY (`, which the guard counts in the table's text.
+    @Test(arguments: [true, false])
+    func aTableWithoutItsCommentsIsWhereItsMigrationsStart(keepsComments: Bool) async throws {
+        let old = try loadSchema("""
+            classes:
+              Shelf:
+                fields:
+                  name: string
+              Item:
+                description: "Holds a CHECK (price) and a FOREIGN KEY (shelf) in prose."
+                fields:
+                  price: {type: double, min: 0, description: "never below 0: CHECK (price >= 0)"}
+                  shelf: {type: pointer<Shelf>, description: "a FOREIGN KEY (shelf) to Shelf"}
+
+            """)
+        let new = try loadSchema("""
+            classes:
+              Shelf:
+                fields:
+                  name: string
+              Item:
+                description: "Holds a CHECK (price) and a FOREIGN KEY (shelf) in prose."
+                fields:
+                  price: {type: double, min: 0, description: "never below 0: CHECK (price >= 0)"}
+                  shelf: {type: pointer<Shelf>, description: "a FOREIGN KEY (shelf) to Shelf"}
+                  note: string
+
+            """)
+        guard let database = try await MigrationDatabase.make(.sqlite) else { return }
+        defer { database.remove() }
+        var create = try createScript(old, dialect: .sqlite)
+        if !keepsComments {
+            create = create.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") }.joined(separator: "\n")
+        }
+        try await database.execute(create)
+        try await database.execute(#"INSERT INTO "Item" ("objectId", "price") VALUES ('i1', 2.5);"#)
+        try await database.execute(migration(from: old, to: new, dialect: .sqlite).script)
+        #expect(try await database.values(#"SELECT "objectId" || ':' || "price" || ':' || COALESCE("note", '-') FROM "Item""#) == ["i1:2.5:-"])
+    }
+
     /// The starting point recognises every table a create script makes as the table the schema
     /// makes: a fresh database made by the create script of a model that keeps migrations
     /// records them, for every sample in both layouts (unique, lowercased and spatial indexes,
