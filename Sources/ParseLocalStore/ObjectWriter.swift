@@ -118,7 +118,7 @@ struct ObjectWriter {
                 guard let amount = value["amount"], amount.doubleValue != nil else {
                     throw LocalStoreError(.invalidValue, className: className, field: key, message: "Increment needs a number.")
                 }
-                newValue = Self.sum(current[key] ?? .int(0), amount)
+                newValue = FieldOperation.sum(current[key] ?? .int(0), amount)
                 response[key] = newValue
             case "Add", "AddUnique", "Remove":
                 guard case .array(let objects) = value["objects"] ?? .null else {
@@ -329,15 +329,6 @@ struct ObjectWriter {
 
     private func unknownField(_ className: String, _ key: String) -> LocalStoreError {
         LocalStoreError(.unknownField, className: className, field: key, message: "the local schema has no such field.")
-    }
-
-    /// The sum of two JSON numbers: an integer when both are and it fits, otherwise a double.
-    static func sum(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
-        if case .int(let left) = first, case .int(let right) = second {
-            let (total, overflow) = left.addingReportingOverflow(right)
-            if !overflow { return .int(total) }
-        }
-        return .double((first.doubleValue ?? 0) + (second.doubleValue ?? 0))
     }
 }
 

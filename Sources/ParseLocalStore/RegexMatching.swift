@@ -1,6 +1,7 @@
 #if LocalStore
 import Foundation
 import GRDB
+import ParseRuntime
 
 /// `$regex` for SQLite, which has no regular expressions of its own: the SQL function
 /// `parse_regexp(text, pattern, options)`, with Parse's options `i`, `m`, `x` and `s`, on
@@ -22,7 +23,29 @@ enum RegexMatching {
         expression(pattern, options: options) != nil
     }
 
+    /// An expression compiled once: a query calls the function once per row.
+    private struct Compiled: @unchecked Sendable {
+        // NSRegularExpression is immutable, and safe to use from several threads at once.
+        let expression: NSRegularExpression?
+    }
+
+    /// The expressions compiled lately, by options and pattern (a few queries' worth).
+    private static let compiled = LockedValue<[String: Compiled]>([:])
+
     private static func expression(_ pattern: String, options: String) -> NSRegularExpression? {
+        let key = options + "/" + pattern
+        if let known = compiled.withLock({ $0[key] }) {
+            return known.expression
+        }
+        let made = Compiled(expression: compile(pattern, options: options))
+        compiled.withLock { cache in
+            if cache.count >= 64 { cache.removeAll() }
+            cache[key] = made
+        }
+        return made.expression
+    }
+
+    private static func compile(_ pattern: String, options: String) -> NSRegularExpression? {
         var flags: NSRegularExpression.Options = []
         for option in options {
             switch option {

@@ -2,7 +2,7 @@ import Foundation
 
 /// One field's change in an update body, before encoding.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-enum FieldOperation: Sendable, Hashable {
+package enum FieldOperation: Sendable, Hashable {
     /// A new value: `wire` is sent (objects as pointers), `local` is merged into the result.
     case set(wire: JSONValue, local: JSONValue)
     /// `{"__op":"Delete"}`.
@@ -85,8 +85,9 @@ enum FieldOperation: Sendable, Hashable {
         return values.filter { seen.insert($0).inserted }
     }
 
-    /// The sum of two JSON numbers: an integer when both are and it fits, otherwise a double.
-    static func sum(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
+    /// The sum of two JSON numbers: an integer when both are and it fits, otherwise a double
+    /// (Parse Server's Increment; the on-device store applies it the same way).
+    package static func sum(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
         if case .int(let left) = first, case .int(let right) = second {
             let (total, overflow) = left.addingReportingOverflow(right)
             if !overflow {

@@ -5,23 +5,23 @@ import Foundation
 /// `NSLock` rather than `Synchronization.Mutex` so that the runtime keeps building for the
 /// Apple OS versions ParseSwift supports.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
+package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
     }
 
     /// The current value.
-    var current: Value {
+    package var current: Value {
         withLock { $0 }
     }
 }
