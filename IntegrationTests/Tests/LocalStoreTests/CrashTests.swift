@@ -9,15 +9,6 @@ import Testing
 /// again on the same file; every reopening finds whole batches only, and every batch whose call
 /// returned before the kill.
 @Suite struct CrashTests {
-    private func writerURL() throws -> URL {
-        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("store-writer")
-        for candidate in [beside, Bundle.main.bundleURL.appendingPathComponent("store-writer")]
-        where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: beside.path])
-    }
-
     @Test func killedMidSaveEachCallIsAllOrNothing() async throws {
         let folder = try StoreFolder()
         let path = folder.path()
@@ -27,7 +18,7 @@ import Testing
         for round in 0..<40 {
             let output = Pipe()
             let process = Process()
-            process.executableURL = try writerURL()
+            process.executableURL = try childExecutable("store-writer")
             process.arguments = [path, String(nextBatch)]
             process.standardOutput = output
             try process.run()

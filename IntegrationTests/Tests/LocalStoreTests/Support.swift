@@ -50,3 +50,13 @@ func storeError(_ body: () async throws -> Void, sourceLocation: SourceLocation 
 func product(_ sku: String, price: Double? = nil, category: InventoryModels.Category? = nil, tags: [String]? = nil) -> Product {
     Product(sku: sku, name: "Product \(sku)", price: price, category: category, tags: tags)
 }
+
+/// An executable of this package (a child process of a test), found beside the test bundle.
+func childExecutable(_ name: String) throws -> URL {
+    let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
+    for candidate in [beside, Bundle.main.bundleURL.appendingPathComponent(name)]
+    where FileManager.default.isExecutableFile(atPath: candidate.path) {
+        return candidate
+    }
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: beside.path])
+}

@@ -12,15 +12,6 @@ import Testing
 /// and the device hold the same products, every create whose call returned is there once, every
 /// delete done, and the tags hold every appended token exactly once.
 @Suite struct SyncKillTests {
-    private func syncerURL() throws -> URL {
-        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("store-syncer")
-        for candidate in [beside, Bundle.main.bundleURL.appendingPathComponent("store-syncer")]
-        where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: beside.path])
-    }
-
     /// Reads from `handle` until `lines` lines have come (or it ends), on a thread of its own.
     private static func read(lines: Int, from handle: FileHandle) async -> String {
         await withCheckedContinuation { continuation in
@@ -52,7 +43,7 @@ import Testing
         for round in 0..<rounds {
             let output = Pipe()
             let process = Process()
-            process.executableURL = try syncerURL()
+            process.executableURL = try childExecutable("store-syncer")
             process.arguments = [path, world.server.serverURL.absoluteString, world.server.configuration.applicationId,
                                  world.server.configuration.restAPIKey ?? "", String(round), objectIds]
             process.standardOutput = output

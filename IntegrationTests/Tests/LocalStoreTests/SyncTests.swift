@@ -310,6 +310,27 @@ import TodoListModels
         #expect(world.server.storedObjects("Product").isEmpty)
     }
 
+    @Test func aSyncStoppedMidPushKeepsWhatWasNotAnsweredAndGoesOn() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let device = try await world.device()
+        _ = try await device.save((0..<120).map { product("M-\($0)", price: Double($0)) })
+        #expect(try await device.pendingChanges() == 120)
+        // The second batch never reaches the server.
+        let failing = LosingTransport(losing: "/parse/batch", after: 1, answered: false)
+        let options = LocalStore.SyncOptions(objectIds: .custom)
+        await #expect(throws: ParseClientError.self) { try await device.sync(with: world.client(transport: failing), options: options) }
+        #expect(try await device.pendingChanges() == 70)
+        #expect(world.server.storedObjects("Product").count == 50)
+
+        world.server.clearRequests()
+        let report = try await device.sync(with: world.client(), options: options)
+        #expect(report.pushed == 70)
+        #expect(world.server.requests(method: "POST", path: "/parse/batch").count == 2)
+        #expect(world.server.storedObjects("Product").count == 120)
+        #expect(try await device.pendingChanges() == 0)
+    }
+
     // MARK: Lost answers
 
     @Test func aBatchWhoseAnswerWasLostIsNotDoubledWhenSentAgain() async throws {
