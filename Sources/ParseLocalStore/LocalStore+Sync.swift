@@ -242,23 +242,47 @@ extension LocalStore {
         }
     }
 
+    /// Logs the client's user out and empties the store (``erase()``), so the next user of the
+    /// device starts from nothing. The store is emptied first: even when the server cannot be
+    /// reached, nothing of the user stays on the device (the client forgets its session too).
+    /// - Parameter discardingPendingChanges: Whether changes not yet on the server may go with
+    ///   the store; without it, a store holding some refuses, changing nothing.
+    /// - Throws: ``LocalStoreError/Kind/pendingChanges`` when changes wait and may not be
+    ///   discarded (sync first); the client's error from `POST /logout`, after both are done locally.
+    public func logOut(with client: ParseClient, discardingPendingChanges: Bool = false) async throws(ParseClientError) {
+        let schema = reader.schema
+        try await write(nil) { db in
+            let waiting = try ChangeLog.count(db)
+            if waiting > 0, !discardingPendingChanges {
+                throw LocalStoreError(.pendingChanges, className: nil, field: nil, message: """
+                    \(waiting) change\(waiting == 1 ? " is" : "s are") not on the server yet: sync first, \
+                    or log out with discardingPendingChanges: true to lose \(waiting == 1 ? "it" : "them").
+                    """)
+            }
+            try Self.erase(db, schema: schema)
+        }
+        try await client.logOut()
+    }
+
     /// Empties the store: every object, every change not yet pushed, what the syncs remembered and
     /// whose the store was. Call it when the user logs out, so the next user starts clean.
     public func erase() async throws(ParseClientError) {
         let schema = reader.schema
-        try await write(nil) { db in
-            for table in schema.tables.values.sorted(by: { $0.name < $1.name }) {
-                try db.execute(sql: "DELETE FROM \(SQL.identifier(table.name))")
-                for relation in table.relations {
-                    try db.execute(sql: "DELETE FROM \(SQL.identifier(table.joinTable(relation.name)))")
-                }
+        try await write(nil) { db in try Self.erase(db, schema: schema) }
+    }
+
+    private static func erase(_ db: Database, schema: StoreSchema) throws {
+        for table in schema.tables.values.sorted(by: { $0.name < $1.name }) {
+            try db.execute(sql: "DELETE FROM \(SQL.identifier(table.name))")
+            for relation in table.relations {
+                try db.execute(sql: "DELETE FROM \(SQL.identifier(table.joinTable(relation.name)))")
             }
-            for table in [ChangeLog.table, LocalIds.table, StoreFiles.table] {
-                try db.execute(sql: "DELETE FROM \(SQL.identifier(table))")
-            }
-            try SyncState.reset(db)
-            try SyncState.forgetOwner(db)
         }
+        for table in [ChangeLog.table, LocalIds.table, StoreFiles.table] {
+            try db.execute(sql: "DELETE FROM \(SQL.identifier(table))")
+        }
+        try SyncState.reset(db)
+        try SyncState.forgetOwner(db)
     }
 }
 

@@ -399,7 +399,14 @@ import TodoListModels
 
         let refused = await storeError { try await device.sync(with: bob) }
         #expect(refused?.kind == .wrongUser)
-        try await device.erase()
+        // A logout that would lose a change not yet pushed is refused, changing nothing.
+        _ = try await device.create(product("NOT-YET"))
+        let losing = await storeError { try await device.logOut(with: alice) }
+        #expect(losing?.kind == .pendingChanges)
+        #expect(alice.isLoggedIn)
+        #expect(try await device.count(Product.query()) == 2)
+        try await device.logOut(with: alice, discardingPendingChanges: true)
+        #expect(!alice.isLoggedIn)
         #expect(try await device.pendingChanges() == 0)
         #expect(try await device.count(Product.query()) == 0)
         try await device.sync(with: bob)

@@ -28,6 +28,8 @@ public struct LocalStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         case database
         /// A sync as one user of a store that holds another user's objects (erase it first).
         case wrongUser
+        /// A logout that would lose changes not yet on the server (sync first).
+        case pendingChanges
     }
 
     /// The kind of failure.
@@ -52,7 +54,7 @@ public struct LocalStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         let code: ParseError.Code = switch kind {
         case .duplicateValue: .duplicateValue
         case .requiredField, .invalidValue: .validationFailed
-        case .restrictedDelete, .wrongUser: .operationForbidden
+        case .restrictedDelete, .wrongUser, .pendingChanges: .operationForbidden
         case .unsupportedQuery: .invalidQuery
         case .unknownField: .invalidKeyName
         case .schemaMismatch, .migrationStopped, .database: .internalServer
