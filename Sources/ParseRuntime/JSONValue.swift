@@ -90,4 +90,18 @@ extension JSONValue: CustomStringConvertible {
     public init(parsing data: Data) throws {
         self = try JSONDecoder().decode(JSONValue.self, from: data)
     }
+
+    /// Whether a double somewhere in this value is NaN or infinite.
+    var hasNonFiniteNumber: Bool {
+        switch self {
+        case .double(let number):
+            return !number.isFinite
+        case .array(let elements):
+            return elements.contains { $0.hasNonFiniteNumber }
+        case .object(let members):
+            return members.values.contains { $0.hasNonFiniteNumber }
+        case .null, .bool, .int, .string:
+            return false
+        }
+    }
 }

@@ -23,11 +23,20 @@ public struct ParseDecoder: Sendable {
     }
 
     /// Decodes a value from a ``JSONValue`` tree.
+    ///
+    /// The tree is read directly, with the same results and errors as decoding its JSON text
+    /// (``JSONValue/serialized()``) with ``decode(_:from:)-(_,Data)``.
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - json: The JSON.
+    /// - Throws: `DecodingError` as for the JSON text; `EncodingError.invalidValue` when a
+    ///   double in the tree is NaN or infinite, which JSON text cannot hold.
     public func decode<T: Decodable>(_ type: T.Type, from json: JSONValue) throws -> T {
-        try decode(type, from: try json.serialized())
+        if json.hasNonFiniteNumber {
+            // The error `serialized()` throws for it, as when the tree was decoded from its text.
+            _ = try json.serialized()
+        }
+        return try ParseTreeDecoder.decode(type, from: json)
     }
 
     /// A new `JSONDecoder` set up for Parse JSON (see ``ParseDecoder``).
