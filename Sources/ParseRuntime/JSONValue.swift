@@ -88,7 +88,7 @@ extension JSONValue: CustomStringConvertible {
     /// - Parameter data: The JSON text.
     /// - Throws: `DecodingError` when the text is not valid JSON.
     public init(parsing data: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONReader.parse(data)
     }
 
     /// Whether a double somewhere in this value is NaN or infinite.
