@@ -33,7 +33,7 @@ struct ObjectReader {
         var arguments = translator.arguments
         arguments.append((request.limit ?? Self.defaultLimit).databaseValue)
         arguments.append((request.skip ?? 0).databaseValue)
-        let sql = "SELECT \(columns(of: table, alias: alias)) FROM \(SQL.identifier(table.name)) AS \(alias) WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?"
+        let sql = "SELECT \(table.selectList) FROM \(SQL.identifier(table.name)) AS \(alias) WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?"
         var objects = try decode(try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)), table: table, db: db)
         try include(PathTree(request.include), in: &objects, table: table, db: db)
         if let keys = request.keys {
@@ -70,17 +70,17 @@ struct ObjectReader {
     func objects(_ db: Database, table: StoreSchema.Table, ids: [String]) throws -> [[String: JSONValue]] {
         guard !ids.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        let sql = "SELECT \(columns(of: table, alias: "t")) FROM \(SQL.identifier(table.name)) AS t WHERE t.\"objectId\" IN (\(placeholders))"
+        let sql = "SELECT \(table.selectList) FROM \(SQL.identifier(table.name)) AS t WHERE t.\"objectId\" IN (\(placeholders))"
         return try decode(try Row.fetchAll(db, sql: sql, arguments: StatementArguments(ids)), table: table, db: db)
     }
 
     // MARK: Rows to JSON
 
-    private func columns(of table: StoreSchema.Table, alias: String) -> String {
-        (StoreSchema.Table.builtinColumns + table.columns.map(\.name)).map { "\(alias).\(SQL.identifier($0))" }.joined(separator: ", ")
-    }
+    // The SELECTs above list the table's columns with `selectList`, quoted once when the schema
+    // was loaded. Unqualified: the only table in their FROM is the one they read (the subqueries
+    // of a condition have FROMs of their own, whose names do not reach the outer select list).
 
-    /// Rows selected with ``columns(of:alias:)`` as Parse JSON objects, files with their URLs.
+    /// Rows selected with `StoreSchema.Table.selectList` as Parse JSON objects, files with their URLs.
     private func decode(_ rows: [Row], table: StoreSchema.Table, db: Database) throws -> [[String: JSONValue]] {
         var fileNames: Set<String> = []
         var objects: [[String: JSONValue]] = []
