@@ -64,11 +64,14 @@ func phases(work: String) async throws {
         base.merging(["objectId": .string(RecordIds.make()), "createdAt": .string(ISOMillis.string(Date())),
                       "updatedAt": .string(ISOMillis.string(Date()))]) { _, new in new }
     }
-    _ = try timed("after the transaction: results, snapshot merged with the answer as JSON text (JSONValue.serialized)") {
+    _ = try timed("after the transaction: results, snapshot merged with the answer decoded from the tree (ParseDecoder.decode(_:from: JSONValue))") {
+        try merged.map { try ParseDecoder().decode(Product.self, from: JSONValue.object($0)) }
+    }
+    _ = try timed("for scale, the path before the tree decoder: results as JSON text (JSONValue.serialized)") {
         try merged.map { try JSONValue.object($0).serialized() }
     }
     let texts = try merged.map { try JSONValue.object($0).serialized() }
-    _ = try timed("after the transaction: results, that text decoded by a new JSONDecoder each (ParseDecoder)") {
+    _ = try timed("for scale, the path before: that text decoded by a new JSONDecoder each (ParseDecoder)") {
         try texts.map { try ParseDecoder().decode(Product.self, from: $0) }
     }
     _ = try timed("after the transaction: the same decode with one JSONDecoder for all") {
@@ -118,8 +121,11 @@ func phases(work: String) async throws {
     }
     try queue.close()
     let jsonColumns = rows.map { page in page.flatMap { row in [row["tags"] as String?, row["dimensions"] as String?].compactMap { $0 } } }
-    _ = timed("of which: the JSON columns (tags, dimensions) parsed by JSONValue(parsing:), a JSONDecoder trying each type in turn", per: Double(queries), unit: " a query") {
+    _ = timed("of which: the JSON columns (tags, dimensions) parsed by JSONValue(parsing:) (ParseRuntime's JSONReader)", per: Double(queries), unit: " a query") {
         jsonColumns.map { page in page.map { try? JSONValue(parsing: Data($0.utf8)) } }
+    }
+    _ = timed("for scale: the same texts decoded as JSONValue by a JSONDecoder, trying each type in turn (JSONValue(parsing:) before JSONReader)", per: Double(queries), unit: " a query") {
+        jsonColumns.map { page in page.map { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) } }
     }
     _ = timed("for scale: the same texts parsed by JSONSerialization and turned into JSONValue", per: Double(queries), unit: " a query") {
         jsonColumns.map { page in page.map { text in
@@ -154,10 +160,13 @@ func phases(work: String) async throws {
             }
         }
     }
-    let findTexts = try timed("those objects as JSON text (JSONValue.serialized, in ParseDecoder.decode(_:from: JSONValue))", per: Double(queries), unit: " a query") {
+    _ = try timed("those objects decoded into Product from the tree (ParseDecoder.decode(_:from: JSONValue), as WireJSON.decode does)", per: Double(queries), unit: " a query") {
+        try objects.map { page in try page.map { try ParseDecoder().decode(Product.self, from: JSONValue.object($0)) } }
+    }
+    let findTexts = try timed("for scale, the path before the tree decoder: those objects as JSON text (JSONValue.serialized)", per: Double(queries), unit: " a query") {
         try objects.map { page in try page.map { try JSONValue.object($0).serialized() } }
     }
-    _ = try timed("that text decoded into Product, a new JSONDecoder each (ParseDecoder)", per: Double(queries), unit: " a query") {
+    _ = try timed("for scale, the path before: that text decoded into Product, a new JSONDecoder each (ParseDecoder)", per: Double(queries), unit: " a query") {
         try findTexts.map { page in try page.map { try ParseDecoder().decode(Product.self, from: $0) } }
     }
     _ = try timed("the same decode with one JSONDecoder for all", per: Double(queries), unit: " a query") {
