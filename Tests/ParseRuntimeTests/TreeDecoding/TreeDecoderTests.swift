@@ -100,7 +100,7 @@ import ParseRuntime
         var random = RandomJSON(seed: 1)
         var values = RandomJSON.edgeIntegers.map(JSONValue.int) + RandomJSON.edgeDoubles.map(JSONValue.double)
         values += RandomJSON.strings.map(JSONValue.string) + [.null, .bool(true), .bool(false), [], [:]]
-        for _ in 0 ..< 1500 {
+        for _ in 0 ..< 800 {
             values.append(random.value())
         }
         var decoded = 0
@@ -125,7 +125,7 @@ import ParseRuntime
     @Test func objectsReadEveryWay() {
         var random = RandomJSON(seed: 2)
         var decoded = 0
-        for _ in 0 ..< 2500 {
+        for _ in 0 ..< 700 {
             var members: [String: JSONValue] = [:]
             for _ in 0 ..< random.random.int(in: 0 ... 12) {
                 members[random.key()] = random.chance(0.7) ? random.scalar() : random.value(depth: 2)
@@ -137,7 +137,7 @@ import ParseRuntime
             if expectSameDecoding(Enums.self, from: json).isValue { decoded += 1 }
             expectSameDecoding(DogValue.self, from: json)
         }
-        #expect(decoded > 100, "too few objects decoded to test much: \(decoded)")
+        #expect(decoded > 25, "too few objects decoded to test much: \(decoded)")
     }
 
     @Test func primitivesFromValuesOfTheirKind() {
@@ -145,11 +145,11 @@ import ParseRuntime
         // many decode, and the failures are the numbers that do not fit.
         var random = RandomJSON(seed: 3)
         var decoded = 0
-        for _ in 0 ..< 3000 {
+        for _ in 0 ..< 1000 {
             var members: [String: JSONValue] = [:]
             for name in ["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64",
                          "float", "double", "decimal"] where random.chance(0.3) {
-                members[name] = random.number()
+                members[name] = random.chance(0.7) ? .int(random.int(in: 0 ... 127)) : random.number()
             }
             if random.chance(0.5) { members["bool"] = .bool(random.chance(0.5)) }
             if random.chance(0.5) { members["string"] = .string(random.string()) }
@@ -162,12 +162,12 @@ import ParseRuntime
             if expectSameDecoding(OptionalPrimitives.self, from: json).isValue { decoded += 1 }
             expectSameDecoding(KeyedProbe.self, from: json)
         }
-        #expect(decoded > 80, "too few objects decoded to test much: \(decoded)")
+        #expect(decoded > 150, "too few objects decoded to test much: \(decoded)")
     }
 
     @Test func arraysReadEveryWay() {
         var random = RandomJSON(seed: 4)
-        for _ in 0 ..< 2500 {
+        for _ in 0 ..< 600 {
             let elements = (0 ..< random.random.int(in: 0 ... 7)).map { _ in
                 random.chance(0.75) ? random.scalar() : random.value(depth: 2)
             }
@@ -193,7 +193,7 @@ import ParseRuntime
     @Test func collectionsWithAtMostOneBadMemberPerDictionary() {
         var random = RandomJSON(seed: 5)
         var decoded = 0
-        for _ in 0 ..< 3000 {
+        for _ in 0 ..< 1500 {
             var members: [String: JSONValue] = [:]
             func list(_ element: (inout RandomJSON) -> JSONValue) -> JSONValue {
                 .array((0 ..< random.random.int(in: 0 ... 4)).map { _ in element(&random) })
@@ -229,12 +229,12 @@ import ParseRuntime
             }
             if expectSameDecoding(Collections.self, from: .object(members)).isValue { decoded += 1 }
         }
-        #expect(decoded > 300, "too few objects decoded to test much: \(decoded)")
+        #expect(decoded > 150, "too few objects decoded to test much: \(decoded)")
     }
 
     @Test func parseTypesRightAndWrong() {
         var random = RandomJSON(seed: 6)
-        for _ in 0 ..< 3000 {
+        for _ in 0 ..< 1500 {
             let json = random.chance(0.8) ? random.parseObject() : random.value()
             expectSameDecoding(ParseDate.self, from: json)
             expectSameDecoding(ParseGeoPoint.self, from: json)
@@ -251,7 +251,7 @@ import ParseRuntime
 
     @Test func accessControlListsWithAtMostOneBadScope() {
         var random = RandomJSON(seed: 7)
-        for _ in 0 ..< 1000 {
+        for _ in 0 ..< 500 {
             var scopes: [String: JSONValue] = [:]
             for scope in ["*", "u1", "role:admin", "u2"] where random.chance(0.5) {
                 scopes[scope] = ["read": .bool(random.chance(0.7)), "write": .bool(random.chance(0.3))]
