@@ -25,7 +25,7 @@ public struct ParseDecoder: Sendable {
     /// Decodes a value from a ``JSONValue`` tree.
     ///
     /// The tree is read directly, with the same results and errors as decoding its JSON text
-    /// (``JSONValue/serialized()``) with ``decode(_:from:)-(_,Data)``.
+    /// (``JSONValue/serialized()``) with ``jsonDecoder()``.
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - json: The JSON.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `Decoder` behind ``ParseDecoder/decode(_:from:)-(_,JSONValue)``: reads a ``JSONValue``
-/// tree directly, the reverse of ``ParseTreeEncoder``.
+/// The `Decoder` behind `ParseDecoder().decode(_:from: JSONValue)`: reads a ``JSONValue`` tree
+/// directly, the reverse of ``ParseTreeEncoder``.
 ///
 /// It gives what `ParseDecoder.jsonDecoder()` (a Foundation `JSONDecoder` with Parse's date
 /// strategy) gives for the tree's JSON text, value for value and error for error, without
