@@ -19,7 +19,12 @@ public struct ParseDecoder: Sendable {
     /// - Throws: `DecodingError` when the JSON does not match the type (for example a wrong
     ///   `__type`, a malformed date, or a geo point out of range).
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try Self.jsonDecoder().decode(type, from: data)
+        // Untyped JSON (batch answers, the store's sync) is read by JSONValue's own reader,
+        // which gives what a JSONDecoder gives, without its cost.
+        if type == JSONValue.self, let json = try JSONValue(parsing: data) as? T {
+            return json
+        }
+        return try Self.jsonDecoder().decode(type, from: data)
     }
 
     /// Decodes a value from a ``JSONValue`` tree.
