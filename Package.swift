@@ -168,12 +168,14 @@ let package = Package(
         .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "GameModels", "ModelgenTestSupport"]),
 
         // ParseTestServer: Parse's REST API with its semantics, in memory, over HTTP/1.1 on
-        // SwiftNIO. Its sources build only with the trait TestServer, and so does SwiftNIO; the
+        // SwiftNIO, and Parse's LiveQuery over WebSocket on the same port. Its sources build only with the trait TestServer, and so does SwiftNIO; the
         // end-to-end tests in IntegrationTests/ enable it.
         .target(name: "ParseTestServer", dependencies: [
             .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["TestServer"])),
             .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["TestServer"])),
             .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["TestServer"])),
+            // LiveQuery's WebSocket, upgraded from the same HTTP server.
+            .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["TestServer"])),
         ]),
         .executableTarget(name: "ParseTestServerCommand", dependencies: [
             "ParseTestServer",
