@@ -26,6 +26,10 @@ import NIOPosix
 /// (``stallNext(_:method:path:for:)``), and read every request it received (``requests``) and
 /// what it stores. Started with ``Configuration/upstream``, it forwards every request to a real
 /// Parse Server instead: a proxy that records and injects faults in front of it.
+///
+/// On the same port it serves Parse's LiveQuery protocol over WebSocket (``liveQueryURL``):
+/// subscriptions get `create`, `enter`, `update`, `leave` and `delete` events for the writes
+/// made over REST, decided as Parse Server's LiveQuery decides them.
 public final class ParseTestServer: Sendable {
     /// The keys and mount path the server expects.
     public struct Configuration: Sendable {
@@ -141,6 +145,15 @@ public final class ParseTestServer: Sendable {
         URL(string: "http://\(Self.reachableHost(configuration.host)):\(port)\(configuration.mountPath)")!
     }
 
+    /// Where LiveQuery clients connect: the server URL with `ws` for `http`
+    /// (`ws://127.0.0.1:<port>/parse`), which is what Parse's SDKs use when given no LiveQuery
+    /// URL of their own. As Parse Server's LiveQuery does on the HTTP server it shares, it
+    /// upgrades a WebSocket request on any path, so `ws://127.0.0.1:<port>/` works too. Not
+    /// served with ``Configuration/upstream``.
+    public var liveQueryURL: URL {
+        URL(string: "ws://\(Self.reachableHost(configuration.host)):\(port)\(configuration.mountPath)")!
+    }
+
     private static func reachableHost(_ host: String) -> String {
         host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
     }
@@ -157,7 +170,14 @@ public final class ParseTestServer: Sendable {
     public static func start(_ configuration: Configuration = Configuration()) async throws -> ParseTestServer {
         let state = SharedState(configuration: configuration)
         let forwarder = configuration.upstream.map { Forwarder(upstream: $0, mountPath: configuration.mountPath) }
-        let listener = try await HTTPListener.start(host: configuration.host, port: configuration.port) { request in
+        let liveQuery = WebSocketService(
+            accepts: { _ in configuration.upstream == nil },
+            opened: { state.liveQueryOpened($0) },
+            received: { state.liveQueryReceived($1, from: $0) },
+            closed: { state.liveQueryClosed($0) })
+        let listener = try await HTTPListener.start(
+            host: configuration.host, port: configuration.port, webSocketService: liveQuery
+        ) { request in
             await state.respond(to: request, forwardingWith: forwarder)
         }
         let server = ParseTestServer(configuration: configuration, port: listener.port, state: state, listener: listener)
@@ -165,8 +185,8 @@ public final class ParseTestServer: Sendable {
         return server
     }
 
-    /// Stops listening, ends stalled requests, closes every connection and waits until the
-    /// server is down.
+    /// Stops listening, ends stalled requests, closes every connection (a LiveQuery one with a
+    /// close frame first) and waits until the server is down.
     public func stop() async {
         state.markStopping()
         await listener.stop()
@@ -319,11 +339,13 @@ final class SharedState: @unchecked Sendable {
     private var faults: [Fault] = []
     private var records: [ParseTestServer.RecordedRequest] = []
     private var stopping = false
+    private var liveQuery: LiveQuery
     private let configuration: ParseTestServer.Configuration
 
     init(configuration: ParseTestServer.Configuration) {
         self.configuration = configuration
         self.routes = Routes(configuration: configuration, publicURL: "")
+        self.liveQuery = LiveQuery(configuration: configuration)
     }
 
     private func locked<Value>(_ body: () throws -> Value) rethrows -> Value {
@@ -368,6 +390,18 @@ final class SharedState: @unchecked Sendable {
         locked { store = replacement }
     }
 
+    func liveQueryOpened(_ peer: WebSocketPeer) {
+        locked { liveQuery.opened(peer) }
+    }
+
+    func liveQueryReceived(_ message: WebSocketMessage, from peer: WebSocketPeer) {
+        locked { liveQuery.received(message, from: peer, store: store) }
+    }
+
+    func liveQueryClosed(_ peer: WebSocketPeer) {
+        locked { liveQuery.closed(peer) }
+    }
+
     /// Answers one HTTP request: records it, applies a pending fault, or routes it (to the
     /// upstream server when there is a `forwarder`).
     func respond(to request: HTTPListener.Request, forwardingWith forwarder: Forwarder?) async -> ServerAnswer {
@@ -410,7 +444,14 @@ final class SharedState: @unchecked Sendable {
             } else if path == prefix || path.hasPrefix(prefix + "/") {
                 let segments = path.dropFirst(prefix.count).split(separator: "/").map(String.init)
                 let incoming = IncomingRequest(method: method, segments: segments, query: query, headers: headers, body: body)
-                answer = locked { routes.respond(to: incoming, store: &store) }
+                answer = locked {
+                    let answer = routes.respond(to: incoming, store: &store)
+                    // Published before the answer goes out, in the order the writes were made.
+                    let writes = store.writes
+                    store.writes.removeAll()
+                    liveQuery.publish(writes, store: store)
+                    return answer
+                }
             } else {
                 answer = ServerAnswer(status: 404, text: "Cannot \(method) \(path)")
             }

@@ -151,7 +151,8 @@ extension Store {
         return true
     }
 
-    private func fieldMatches(
+    /// Whether one field of `object` meets its constraint (`key` is a field or a dot path).
+    func fieldMatches(
         _ object: StoredObject, className: String, key: String, _ constraint: JSON
     ) throws(ParseFailure) -> Bool {
         // Equality on a relation field with a pointer: the owners holding that object.

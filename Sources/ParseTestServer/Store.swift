@@ -76,6 +76,16 @@ struct Store: Sendable {
     var enforcePrivateUsers = true
     /// The `X-Parse-Request-Id`s seen (``ParseTestServer/Configuration/idempotency``).
     var requestIds = RequestIds()
+    /// The writes not yet published to LiveQuery, in order: part of the state, so a request
+    /// that fails (and is rolled back) publishes nothing.
+    var writes: [ObjectWrite] = []
+
+    /// One object written: its state before (`nil` for a create) and after (`nil` for a delete).
+    struct ObjectWrite: Sendable {
+        var className: String
+        var before: StoredObject?
+        var after: StoredObject?
+    }
 
     /// An uploaded file: its bytes and the content type it was uploaded with.
     struct StoredFile: Sendable {
@@ -124,6 +134,11 @@ struct Store: Sendable {
     /// master key or without an ACL; otherwise when the ACL grants it to `*`, to the user or to
     /// a role whose `users` relation holds the user.
     func canAccess(_ object: StoredObject, _ mode: String) -> Bool {
+        canAccess(object, mode, as: caller)
+    }
+
+    /// Whether `caller` may read or write `object` (``canAccess(_:_:)`` for another caller).
+    func canAccess(_ object: StoredObject, _ mode: String, as caller: Caller) -> Bool {
         guard !caller.isMaster, case .object(let acl)? = object.fields["ACL"] else { return true }
         var principals = ["*"]
         if let userId = caller.userId {
@@ -331,8 +346,12 @@ struct Store: Sendable {
     }
 
     /// Creates an object of `className` from `body`, with the `objectId` the body carries when
-    /// `customObjectId` (Parse Server's `allowCustomObjectId`) allows it, as RestWrite does.
-    mutating func create(_ className: String, body: [String: JSON], customObjectId: Bool = false) throws(ParseFailure) -> StoredObject {
+    /// `customObjectId` (Parse Server's `allowCustomObjectId`) allows it, as RestWrite does;
+    /// `completing` changes it before it is stored (a new user's ACL needs its id).
+    mutating func create(
+        _ className: String, body: [String: JSON], customObjectId: Bool = false,
+        completing: (inout StoredObject) -> Void = { _ in }
+    ) throws(ParseFailure) -> StoredObject {
         var objectId = Identifiers.objectId()
         while classes[className]?[objectId] != nil {
             objectId = Identifiers.objectId()
@@ -357,7 +376,9 @@ struct Store: Sendable {
         let now = clock.now()
         var object = StoredObject(objectId: objectId, createdAt: now, updatedAt: now, fields: [:])
         _ = try apply(body, to: &object, className: className)
+        completing(&object)
         classes[className, default: [:]][objectId] = object
+        writes.append(ObjectWrite(className: className, before: nil, after: object))
         return object
     }
 
@@ -415,9 +436,11 @@ struct Store: Sendable {
     ) throws(ParseFailure) -> (StoredObject, [String: JSON]) {
         // Parse answers 101 for an object the caller may not write, as for a missing one.
         guard var object = object(className, objectId), canAccess(object, "write") else { throw .objectNotFound() }
+        let before = object
         let reported = try apply(body, to: &object, className: className)
         object.updatedAt = clock.now()
         classes[className]?[objectId] = object
+        writes.append(ObjectWrite(className: className, before: before, after: object))
         return (object, reported)
     }
 
@@ -425,6 +448,7 @@ struct Store: Sendable {
     mutating func delete(_ className: String, objectId: String) throws(ParseFailure) {
         guard let object = object(className, objectId), canAccess(object, "write") else { throw .objectNotFound() }
         classes[className]?.removeValue(forKey: objectId)
+        writes.append(ObjectWrite(className: className, before: object, after: nil))
         relations = relations.filter { !($0.key.ownerClass == className && $0.key.ownerId == objectId) }
         if className == Self.userClass {
             passwords.removeValue(forKey: objectId)
@@ -446,13 +470,14 @@ struct Store: Sendable {
         var fields = body
         fields.removeValue(forKey: "password")
         fields.removeValue(forKey: "sessionToken")
-        var user = try create(Self.userClass, body: fields, customObjectId: customObjectId)
-        // As RestWrite does: a user can always read and write itself; without an ACL of its
-        // own, everyone may read it too unless enforcePrivateUsers (Parse Server 7's default).
-        var acl = user.fields["ACL"]?.objectValue ?? (enforcePrivateUsers ? [:] : ["*": ["read": true]])
-        acl[user.objectId] = ["read": true, "write": true]
-        user.fields["ACL"] = .object(acl)
-        classes[Self.userClass]?[user.objectId] = user
+        let enforcePrivateUsers = enforcePrivateUsers
+        let user = try create(Self.userClass, body: fields, customObjectId: customObjectId) { user in
+            // As RestWrite does: a user can always read and write itself; without an ACL of its
+            // own, everyone may read it too unless enforcePrivateUsers (Parse Server 7's default).
+            var acl = user.fields["ACL"]?.objectValue ?? (enforcePrivateUsers ? [:] : ["*": ["read": true]])
+            acl[user.objectId] = ["read": true, "write": true]
+            user.fields["ACL"] = .object(acl)
+        }
         passwords[user.objectId] = password
         return (user, try startSession(for: user.objectId, action: "signup"))
     }
@@ -507,7 +532,10 @@ struct Store: Sendable {
     /// Ends the session with `token`: the token and its `_Session` object.
     mutating func endSession(_ token: String) {
         sessions.removeValue(forKey: token)
-        classes[Self.sessionClass] = classes[Self.sessionClass]?.filter { $0.value.fields["sessionToken"]?.stringValue != token }
+        for session in objects(of: Self.sessionClass) where session.fields["sessionToken"]?.stringValue == token {
+            classes[Self.sessionClass]?.removeValue(forKey: session.objectId)
+            writes.append(ObjectWrite(className: Self.sessionClass, before: session, after: nil))
+        }
     }
 
     /// Removes every object of `className`, as `DELETE /purge/<class>` does: the relations
