@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "modelgen", path: "..", traits: ["TestServer", "LocalStore"]),
+        // A raw WebSocket client for the LiveQuery tests: the swift-nio ParseTestServer is built on.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The committed generated models of the sample schemas. Each folder under Sources/ is a
@@ -40,6 +42,15 @@ let package = Package(
             .product(name: "ParseRuntime", package: "modelgen"),
             "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels", "GameModels",
             "TutorialModels",
+        ]),
+        // ParseTestServer's LiveQuery over a raw WebSocket (NIOWebSocket's client upgrade): the
+        // exact messages it sends for REST writes.
+        .testTarget(name: "LiveQueryServerTests", dependencies: [
+            .product(name: "ParseTestServer", package: "modelgen"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
         ]),
         // The child process of the store's crash test: saves batches until it is killed.
         .executableTarget(name: "store-writer", dependencies: [
