@@ -73,6 +73,7 @@ struct ParseTestServerCommand: AsyncParsableCommand {
         }
         // The keys are the caller's own; only the application id is shown.
         Self.say("ParseTestServer listening at \(server.serverURL.absoluteString) (application id '\(appId)'); Ctrl-C stops it")
+        Self.say("LiveQuery on the same port: \(server.liveQueryURL.absoluteString)")
         await Self.waitForStopSignal()
         await server.stop()
         if let dataFile {
