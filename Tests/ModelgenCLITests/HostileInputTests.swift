@@ -27,7 +27,10 @@ enum Hostile {
         let before = try sandbox.snapshot()
         let run = try await ModelgenProcess.run(arguments ?? ["gen", file, "--output", "Out"], in: sandbox.path, timeout: seconds * 2)
         #expect(run.isCleanFailure && run.exitStatus == 1, "\(run)", sourceLocation: sourceLocation)
-        #expect(!run.timedOut && run.seconds < seconds, "\(run)", sourceLocation: sourceLocation)
+        // Its work, not the wall clock, which other processes on a two-core machine stretch
+        // (the 30-million-node file took 18 s of processor time and 182 s of wall time beside
+        // them); the wall clock is still bounded: the run is killed at twice `seconds`.
+        #expect(!run.timedOut && run.processorSeconds < seconds, "\(run)", sourceLocation: sourceLocation)
         #expect(run.peakMemory < memoryMiB << 20, "\(run)", sourceLocation: sourceLocation)
         let escaped = NSRegularExpression.escapedPattern(for: file)
         #expect(run.stderr.range(of: "^\(escaped):[0-9]+:[0-9]+: error: ", options: .regularExpression) != nil,
