@@ -81,6 +81,12 @@ public enum SwiftSyntax {
     /// lowered (`TodoList` → `todoList`, `ISBN` → `isbn`, `URLCache` → `urlCache`, `my-app.v2` →
     /// `myAppV2`), `_` before a leading digit, backticks around a keyword.
     public static func lowerCamelCase(_ name: String) -> String {
+        identifier(lowerCamelCaseName(name))
+    }
+
+    /// `lowerCamelCase(name)` without the backticks a keyword gets (`default` for `Default`): a
+    /// stem other names are made from.
+    static func lowerCamelCaseName(_ name: String) -> String {
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         guard let first = words.first else { return "schema" }
         let capitals = first.prefix { $0.isUppercase }.count
@@ -91,7 +97,7 @@ public enum SwiftSyntax {
             result += word.prefix(1).uppercased() + word.dropFirst()
         }
         if result.first?.isNumber == true { result = "_" + result }
-        return identifier(result)
+        return result
     }
 
     /// A raw string literal, in parts a template lays out: `#"line"#`, or `#"""`, the lines,
