@@ -353,13 +353,13 @@ struct SwiftLocalSchemaView {
     /// The fingerprint of the statements, as a string literal.
     var version: String
 
-    /// The classes with a table, in the order of the statements.
+    /// The classes with a table, in the order of the statements: each a private static constant of its own, which `classes:` lists.
     var classes: [SwiftLocalClassView]
 
     /// The SQLite statements of the relational layout, in order.
     var statements: [SwiftLocalStatementView]
 
-    /// The migrations the model keeps, oldest first, in the form the store runs them.
+    /// The migrations the model keeps, oldest first, in the form the store runs them: each a private static constant of its own, which `migrations:` lists.
     var migrations: [SwiftLocalMigrationView]
 
     /// Whether there are any (without, the argument is left out).
@@ -368,6 +368,12 @@ struct SwiftLocalSchemaView {
 
 /// A kept migration of the local schema.
 struct SwiftLocalMigrationView {
+    /// The private static constant that holds it: the model's property name without backticks, `Migration` and its index from 0 (`libraryMigration0`).
+    var constant: String
+
+    /// The doc comment lines of the constant, which name the migration.
+    var doc: [SwiftDocLine]
+
     /// Its folder name, as a string literal (`"0002_add_isbn"`).
     var name: String
 
@@ -377,6 +383,12 @@ struct SwiftLocalMigrationView {
 
 /// A class of the local schema.
 struct SwiftLocalClassView {
+    /// The private static constant that holds it: the model's property name without backticks, `Class` and its index from 0 (`libraryClass0`).
+    var constant: String
+
+    /// The doc comment lines of the constant, which name the class.
+    var doc: [SwiftDocLine]
+
     /// Its Parse name (the table's), as a string literal.
     var name: String
 
@@ -666,6 +678,8 @@ extension SwiftLocalMigrationView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
         var context: [String: Any] = [:]
+        context["constant"] = constant
+        context["doc"] = doc.map(\.text)
         context["name"] = name
         context["statements"] = statements.map(\.context)
         return context
@@ -676,6 +690,8 @@ extension SwiftLocalClassView {
     /// The view as the Mustache interpreter sees it, for a template the user overrides.
     var context: [String: Any] {
         var context: [String: Any] = [:]
+        context["constant"] = constant
+        context["doc"] = doc.map(\.text)
         context["name"] = name
         context["fields"] = fields.map(\.context)
         context["hasFields"] = hasFields
@@ -1561,30 +1577,9 @@ enum CompiledSwiftTemplates {
         output.appendLiteral(",\n        classes: [\n")
         view.classes.withUnsafeBufferPointer { b1 in
             for i1 in b1.indices {
-                if b1[i1].hasFields {
-                    output.appendLiteral("            LocalSchema.Class(")
-                    output.append(b1[i1].name)
-                    output.appendLiteral(", fields: [\n")
-                    b1[i1].fields.withUnsafeBufferPointer { b2 in
-                        for i2 in b2.indices {
-                            output.appendLiteral("                LocalSchema.Field(")
-                            output.append(b2[i2].name)
-                            output.appendLiteral(", ")
-                            output.append(b2[i2].kind)
-                            if b2[i2].required {
-                                output.appendLiteral(", required: true")
-                            }
-                            output.appendLiteral("),\n")
-                            output.endTurn()
-                        }
-                    }
-                    output.appendLiteral("            ]),\n")
-                }
-                if !b1[i1].hasFields {
-                    output.appendLiteral("            LocalSchema.Class(")
-                    output.append(b1[i1].name)
-                    output.appendLiteral(", fields: []),\n")
-                }
+                output.appendLiteral("            ")
+                output.append(b1[i1].constant)
+                output.appendLiteral(",\n")
                 output.endTurn()
             }
         }
@@ -1629,50 +1624,112 @@ enum CompiledSwiftTemplates {
             output.appendLiteral(",\n        migrations: [\n")
             view.migrations.withUnsafeBufferPointer { b1 in
                 for i1 in b1.indices {
-                    output.appendLiteral("            LocalSchema.Migration(")
-                    output.append(b1[i1].name)
-                    output.appendLiteral(", statements: [\n")
-                    b1[i1].statements.withUnsafeBufferPointer { b2 in
-                        for i2 in b2.indices {
-                            if b2[i2].multiline {
-                                output.appendLiteral("                ")
-                                output.append(b2[i2].hashes)
-                                output.appendLiteral("\"\"\"\n")
-                                b2[i2].lines.withUnsafeBufferPointer { b3 in
-                                    for i3 in b3.indices {
-                                        output.appendLiteral("                ")
-                                        output.append(b3[i3])
-                                        output.appendLiteral("\n")
-                                        output.endTurn()
-                                    }
-                                }
-                                output.appendLiteral("                \"\"\"")
-                                output.append(b2[i2].hashes)
-                                output.appendLiteral(",\n")
-                            }
-                            if !b2[i2].multiline {
-                                output.appendLiteral("                ")
-                                output.append(b2[i2].hashes)
-                                output.appendLiteral("\"")
-                                b2[i2].lines.withUnsafeBufferPointer { b3 in
-                                    for i3 in b3.indices {
-                                        output.append(b3[i3])
-                                        output.endTurn()
-                                    }
-                                }
-                                output.appendLiteral("\"")
-                                output.append(b2[i2].hashes)
-                                output.appendLiteral(",\n")
-                            }
-                            output.endTurn()
-                        }
-                    }
-                    output.appendLiteral("            ]),\n")
+                    output.appendLiteral("            ")
+                    output.append(b1[i1].constant)
+                    output.appendLiteral(",\n")
                     output.endTurn()
                 }
             }
             output.appendLiteral("        ]")
         }
-        output.appendLiteral("\n    )\n}\n")
+        output.appendLiteral("\n    )\n")
+        view.classes.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("\n")
+                b1[i1].doc.withUnsafeBufferPointer { b2 in
+                    for i2 in b2.indices {
+                        output.appendLiteral("    ")
+                        output.append(b2[i2])
+                        output.appendLiteral("\n")
+                        output.endTurn()
+                    }
+                }
+                if b1[i1].hasFields {
+                    output.appendLiteral("    private static let ")
+                    output.append(b1[i1].constant)
+                    output.appendLiteral(": LocalSchema.Class = LocalSchema.Class(")
+                    output.append(b1[i1].name)
+                    output.appendLiteral(", fields: [\n")
+                    b1[i1].fields.withUnsafeBufferPointer { b2 in
+                        for i2 in b2.indices {
+                            output.appendLiteral("        LocalSchema.Field(")
+                            output.append(b2[i2].name)
+                            output.appendLiteral(", ")
+                            output.append(b2[i2].kind)
+                            if b2[i2].required {
+                                output.appendLiteral(", required: true")
+                            }
+                            output.appendLiteral("),\n")
+                            output.endTurn()
+                        }
+                    }
+                    output.appendLiteral("    ])\n")
+                }
+                if !b1[i1].hasFields {
+                    output.appendLiteral("    private static let ")
+                    output.append(b1[i1].constant)
+                    output.appendLiteral(": LocalSchema.Class = LocalSchema.Class(")
+                    output.append(b1[i1].name)
+                    output.appendLiteral(", fields: [])\n")
+                }
+                output.endTurn()
+            }
+        }
+        view.migrations.withUnsafeBufferPointer { b1 in
+            for i1 in b1.indices {
+                output.appendLiteral("\n")
+                b1[i1].doc.withUnsafeBufferPointer { b2 in
+                    for i2 in b2.indices {
+                        output.appendLiteral("    ")
+                        output.append(b2[i2])
+                        output.appendLiteral("\n")
+                        output.endTurn()
+                    }
+                }
+                output.appendLiteral("    private static let ")
+                output.append(b1[i1].constant)
+                output.appendLiteral(": LocalSchema.Migration = LocalSchema.Migration(")
+                output.append(b1[i1].name)
+                output.appendLiteral(", statements: [\n")
+                b1[i1].statements.withUnsafeBufferPointer { b2 in
+                    for i2 in b2.indices {
+                        if b2[i2].multiline {
+                            output.appendLiteral("        ")
+                            output.append(b2[i2].hashes)
+                            output.appendLiteral("\"\"\"\n")
+                            b2[i2].lines.withUnsafeBufferPointer { b3 in
+                                for i3 in b3.indices {
+                                    output.appendLiteral("        ")
+                                    output.append(b3[i3])
+                                    output.appendLiteral("\n")
+                                    output.endTurn()
+                                }
+                            }
+                            output.appendLiteral("        \"\"\"")
+                            output.append(b2[i2].hashes)
+                            output.appendLiteral(",\n")
+                        }
+                        if !b2[i2].multiline {
+                            output.appendLiteral("        ")
+                            output.append(b2[i2].hashes)
+                            output.appendLiteral("\"")
+                            b2[i2].lines.withUnsafeBufferPointer { b3 in
+                                for i3 in b3.indices {
+                                    output.append(b3[i3])
+                                    output.endTurn()
+                                }
+                            }
+                            output.appendLiteral("\"")
+                            output.append(b2[i2].hashes)
+                            output.appendLiteral(",\n")
+                        }
+                        output.endTurn()
+                    }
+                }
+                output.appendLiteral("    ])\n")
+                output.endTurn()
+            }
+        }
+        output.appendLiteral("}\n")
     }
 }

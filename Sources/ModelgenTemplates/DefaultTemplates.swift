@@ -570,16 +570,7 @@ public enum DefaultTemplates {
                     version: {{{version}}},
                     classes: [
             {{#classes}}
-            {{#hasFields}}
-                        LocalSchema.Class({{{name}}}, fields: [
-            {{#fields}}
-                            LocalSchema.Field({{{name}}}, {{{kind}}}{{#required}}, required: true{{/required}}),
-            {{/fields}}
-                        ]),
-            {{/hasFields}}
-            {{^hasFields}}
-                        LocalSchema.Class({{{name}}}, fields: []),
-            {{/hasFields}}
+                        {{{constant}}},
             {{/classes}}
                     ],
                     statements: [
@@ -598,23 +589,46 @@ public enum DefaultTemplates {
                     ]{{#hasMigrations}},
                     migrations: [
             {{#migrations}}
-                        LocalSchema.Migration({{{name}}}, statements: [
-            {{#statements}}
-            {{#multiline}}
-                            {{{hashes}}}"""
-            {{#lines}}
-                            {{{.}}}
-            {{/lines}}
-                            """{{{hashes}}},
-            {{/multiline}}
-            {{^multiline}}
-                            {{{hashes}}}"{{#lines}}{{{.}}}{{/lines}}"{{{hashes}}},
-            {{/multiline}}
-            {{/statements}}
-                        ]),
+                        {{{constant}}},
             {{/migrations}}
                     ]{{/hasMigrations}}
                 )
+            {{#classes}}
+
+            {{#doc}}
+                {{{.}}}
+            {{/doc}}
+            {{#hasFields}}
+                private static let {{{constant}}}: LocalSchema.Class = LocalSchema.Class({{{name}}}, fields: [
+            {{#fields}}
+                    LocalSchema.Field({{{name}}}, {{{kind}}}{{#required}}, required: true{{/required}}),
+            {{/fields}}
+                ])
+            {{/hasFields}}
+            {{^hasFields}}
+                private static let {{{constant}}}: LocalSchema.Class = LocalSchema.Class({{{name}}}, fields: [])
+            {{/hasFields}}
+            {{/classes}}
+            {{#migrations}}
+
+            {{#doc}}
+                {{{.}}}
+            {{/doc}}
+                private static let {{{constant}}}: LocalSchema.Migration = LocalSchema.Migration({{{name}}}, statements: [
+            {{#statements}}
+            {{#multiline}}
+                    {{{hashes}}}"""
+            {{#lines}}
+                    {{{.}}}
+            {{/lines}}
+                    """{{{hashes}}},
+            {{/multiline}}
+            {{^multiline}}
+                    {{{hashes}}}"{{#lines}}{{{.}}}{{/lines}}"{{{hashes}}},
+            {{/multiline}}
+            {{/statements}}
+                ])
+            {{/migrations}}
             }
 
             """####,

@@ -43,12 +43,21 @@ import Testing
         #expect(first.contains("""
                     ],
                     migrations: [
-                        LocalSchema.Migration("0001_init", statements: [
-                            #\"\"\"
-                            CREATE TABLE IF NOT EXISTS "modelgen_migrations" (
+                        appMigration0,
+                    ]
+                )
             """))
-        // The create statements, and so the version, are what they were.
-        #expect(first.components(separatedBy: "        ],\n        migrations: [\n")[0] + "        ]\n    )\n}\n" == before)
+        #expect(first.contains("""
+                /// The migration `0001_init` of `app`.
+                private static let appMigration0: LocalSchema.Migration = LocalSchema.Migration("0001_init", statements: [
+                    #\"\"\"
+                    CREATE TABLE IF NOT EXISTS "modelgen_migrations" (
+            """))
+        // The create statements, and so the version, are what they were: without the argument
+        // and its constant, the file is as before.
+        let constant = try #require(first.range(of: "\n    /// The migration `0001_init` of `app`.\n"))
+        #expect(String(first[..<constant.lowerBound])
+            .replacingOccurrences(of: "],\n        migrations: [\n            appMigration0,\n        ]\n", with: "]\n") + "}\n" == before)
 
         try directory.write("App.yaml", Self.v2)
         #expect(try await Self.modelgen("migrate", "--create", "price", in: directory).exitStatus == 0)

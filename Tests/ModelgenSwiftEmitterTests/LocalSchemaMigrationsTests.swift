@@ -7,8 +7,9 @@ import ModelgenSwiftEmitter
 import ModelgenTestSupport
 import Testing
 
-/// `LocalSchema`'s `migrations:`: the model's kept migrations, oldest first, each its SQLite
-/// script's statements in the store's form, as raw string literals; left out without a history.
+/// `LocalSchema`'s `migrations:`: the model's kept migrations, oldest first, each a private
+/// static constant of its SQLite script's statements in the store's form, as raw string
+/// literals; left out without a history.
 @Suite struct LocalSchemaMigrationsTests {
     static let store = SwiftModelOptions(access: .public, localStore: true)
     static let schema = "version: 1\nclasses:\n  Shelf:\n    fields:\n      label: string!\n"
@@ -44,22 +45,34 @@ import Testing
         let (files, diagnostics) = emitSwift(Self.schema, options: Self.store, file: "Shop.yaml", kept: Self.kept)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let text = try #require(files["Swift/Shop+LocalSchema.swift"])
-        #expect(text.hasSuffix(###"""
+        #expect(text.contains("""
                 ],
                 migrations: [
-                    LocalSchema.Migration("0001_init", statements: [
-                        #"CREATE TABLE IF NOT EXISTS "Shelf" ("objectId" TEXT NOT NULL, "label" TEXT NOT NULL);"#,
-                        #"INSERT INTO "modelgen_migrations" ("name") VALUES ('0001_init');"#,
-                    ]),
-                    LocalSchema.Migration("0002_add_note", statements: [
-                        ##"""
-                        UPDATE "Shelf" SET "label" = '#1'
-                            -- a note inside\##n
-                            WHERE "label" = '';
-                        """##,
-                    ]),
+                    shopMigration0,
+                    shopMigration1,
                 ]
             )
+
+            /// The class `Shelf` of `shop`.
+            private static let shopClass0: LocalSchema.Class = LocalSchema.Class("Shelf", fields: [
+        """), "\(text)")
+        #expect(text.hasSuffix(###"""
+            ])
+
+            /// The migration `0001_init` of `shop`.
+            private static let shopMigration0: LocalSchema.Migration = LocalSchema.Migration("0001_init", statements: [
+                #"CREATE TABLE IF NOT EXISTS "Shelf" ("objectId" TEXT NOT NULL, "label" TEXT NOT NULL);"#,
+                #"INSERT INTO "modelgen_migrations" ("name") VALUES ('0001_init');"#,
+            ])
+
+            /// The migration `0002_add_note` of `shop`.
+            private static let shopMigration1: LocalSchema.Migration = LocalSchema.Migration("0002_add_note", statements: [
+                ##"""
+                UPDATE "Shelf" SET "label" = '#1'
+                    -- a note inside\##n
+                    WHERE "label" = '';
+                """##,
+            ])
         }
 
         """###), "\(text)")
@@ -71,11 +84,13 @@ import Testing
     /// nothing else in it (the version is the create statements').
     @Test func withoutAHistoryTheArgumentIsLeftOut() throws {
         let without = try #require(emitSwift(Self.schema, options: Self.store, file: "Shop.yaml").files["Swift/Shop+LocalSchema.swift"])
-        #expect(!without.contains("migrations"))
-        #expect(without.hasSuffix("\"#,\n        ]\n    )\n}\n"))
+        #expect(!without.contains("migrations") && !without.contains("Migration"))
+        #expect(without.contains("\"#,\n        ]\n    )\n\n    /// The class `Shelf` of `shop`.\n"))
         let with = try #require(emitSwift(Self.schema, options: Self.store, file: "Shop.yaml", kept: Self.kept).files["Swift/Shop+LocalSchema.swift"])
-        let head = try #require(with.components(separatedBy: "        ],\n        migrations: [\n").first)
-        #expect(head + "        ]\n    )\n}\n" == without)
+        // Without the argument and the constants it lists, the text is the same.
+        let argument = "],\n        migrations: [\n            shopMigration0,\n            shopMigration1,\n        ]\n"
+        let constants = try #require(with.range(of: "\n    /// The migration `0001_init` of `shop`.\n"))
+        #expect(String(with[..<constants.lowerBound]).replacingOccurrences(of: argument, with: "]\n") + "}\n" == without)
     }
 
     /// The migrations come into the support file with shards too.
@@ -83,7 +98,9 @@ import Testing
         let options = SwiftModelOptions(access: .public, shards: 2, localStore: true)
         let (files, diagnostics) = emitSwift(Self.schema, options: options, file: "Shop.yaml", kept: Self.kept)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        #expect(try #require(files["Swift/ModelgenSupport.swift"]).contains("        migrations: [\n            LocalSchema.Migration(\"0001_init\", statements: [\n"))
+        let support = try #require(files["Swift/ModelgenSupport.swift"])
+        #expect(support.contains("        migrations: [\n            shopMigration0,\n            shopMigration1,\n        ]\n"))
+        #expect(support.contains("    private static let shopMigration0: LocalSchema.Migration = LocalSchema.Migration(\"0001_init\", statements: [\n"))
     }
 
     /// Kept scripts the store cannot have fail the run with their located errors, with
@@ -123,7 +140,9 @@ import Testing
             #expect(try RepositoryFiles.read("\(folder)/Generated/\(file.path)") == file.contents, "\(folder)/Generated/\(file.path)")
         }
         let localSchema = try #require(files.first { $0.path == "Swift/Shop+LocalSchema.swift" }?.contents)
-        let migrations = names.map { "            LocalSchema.Migration(\"\($0)\", statements: [\n" }
+        let migrations = names.enumerated().map { index, name in
+            "    private static let shopMigration\(index): LocalSchema.Migration = LocalSchema.Migration(\"\(name)\", statements: [\n"
+        }
         #expect(migrations.allSatisfy(localSchema.contains))
         #expect(localSchema.components(separatedBy: "LocalSchema.Migration(").count - 1 == names.count)
     }

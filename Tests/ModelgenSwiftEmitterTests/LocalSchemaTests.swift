@@ -38,17 +38,38 @@ import Testing
             """))
         #expect(text.contains("""
                     classes: [
-                        LocalSchema.Class("Shelf", fields: [
-                            LocalSchema.Field("label", .string, required: true),
-                        ]),
-                        LocalSchema.Class("Book", fields: [
-                            LocalSchema.Field("title", .string),
-                            LocalSchema.Field("shelf", .pointer(to: "Shelf", onDelete: .cascade)),
-                            LocalSchema.Field("readers", .relation(to: "_User")),
-                        ]),
-                        LocalSchema.Class("Empty", fields: []),
-                        LocalSchema.Class("_User", fields: [
+                        shopClass0,
+                        shopClass1,
+                        shopClass2,
+                        shopClass3,
+                    ],
+                    statements: [
             """))
+        // Each class is a constant of its own, after the property, in the same order.
+        #expect(text.contains("""
+                    ]
+                )
+
+                /// The class `Shelf` of `shop`.
+                private static let shopClass0: LocalSchema.Class = LocalSchema.Class("Shelf", fields: [
+                    LocalSchema.Field("label", .string, required: true),
+                ])
+
+                /// The class `Book` of `shop`.
+                private static let shopClass1: LocalSchema.Class = LocalSchema.Class("Book", fields: [
+                    LocalSchema.Field("title", .string),
+                    LocalSchema.Field("shelf", .pointer(to: "Shelf", onDelete: .cascade)),
+                    LocalSchema.Field("readers", .relation(to: "_User")),
+                ])
+
+                /// The class `Empty` of `shop`.
+                private static let shopClass2: LocalSchema.Class = LocalSchema.Class("Empty", fields: [])
+
+                /// The class `_User` of `shop`.
+                private static let shopClass3: LocalSchema.Class = LocalSchema.Class("_User", fields: [
+
+            """))
+        #expect(text.hasSuffix("    ])\n}\n"))
         #expect(text.contains(##"            #"CREATE INDEX IF NOT EXISTS "Book_shelf_idx" ON "Book" ("shelf");"#,"##))
         #expect(!text.contains("Kept out of the statements."))
         #expect(!text.contains("PRAGMA") && !text.contains("BEGIN;") && !text.contains("COMMIT;"))
@@ -74,12 +95,54 @@ import Testing
             #expect(diagnostics.isEmpty, "\(diagnostics)")
             let text = files["Swift/\(model)+LocalSchema.swift"]
             #expect(text?.contains("    public static let \(property) = LocalSchema(\n        name: \"\(model)\",\n") == true, "\(file)")
+            // The constants take the name without its backticks.
+            let stem = property.replacingOccurrences(of: "`", with: "")
+            #expect(text?.contains("        classes: [\n            \(stem)Class0,\n") == true, "\(file)")
+            #expect(text?.contains("\n    /// The class `Shelf` of `\(stem)`.\n    private static let \(stem)Class0: LocalSchema.Class = ") == true, "\(file)")
         }
     }
 
     @Test func theAccessIsTheEmitters() {
         let (files, _) = emitSwift(Self.schema, options: SwiftModelOptions(localStore: true), file: "Shop.yaml")
         #expect(files["Swift/Shop+LocalSchema.swift"]?.contains("\n    static let shop = LocalSchema(\n") == true)
+        // The constants are the file's own whatever the access.
+        #expect(files["Swift/Shop+LocalSchema.swift"]?.contains("\n    private static let shopClass0: LocalSchema.Class = ") == true)
+    }
+
+    /// Models that share a target extend the one `LocalSchema`: each model's constants are
+    /// named after it, so the files compile side by side (without a warning) and each property
+    /// holds its own classes and migrations, in order.
+    @Test(.enabled(if: Shell.which("swiftc") != nil, "needs swiftc"), .timeLimit(.minutes(3)))
+    func modelsThatShareATargetCompileTogether() async throws {
+        let shop = emitSwift(Self.schema, options: Self.store, file: "Shop.yaml", kept: LocalSchemaMigrationsTests.kept)
+        let other = emitSwift("version: 1\nclasses:\n  Shelf: {fields: {size: int}}\n  Crate: {fields: {}}\n", options: Self.store, file: "Default.yaml")
+        #expect(shop.diagnostics.isEmpty && other.diagnostics.isEmpty, "\(shop.diagnostics) \(other.diagnostics)")
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("LocalSchema.swift", RepositoryFiles.read("Sources/ParseRuntime/LocalSchema.swift"))
+        for (name, files) in [("Shop", shop.files), ("Default", other.files)] {
+            let text = try #require(files["Swift/\(name)+LocalSchema.swift"])
+            try folder.write("\(name)+LocalSchema.swift", text.replacingOccurrences(of: "import ParseRuntime\n", with: ""))
+        }
+        try folder.write("main.swift", """
+            for schema in [LocalSchema.shop, LocalSchema.default] {
+                print(schema.name, schema.classes.map { "\\($0.name):\\($0.fields.count)" }, schema.migrations.map(\\.name))
+            }
+
+            """)
+        let compiled = try await Shell.run(try #require(Shell.which("swiftc")), [
+            "-swift-version", "6", "-warnings-as-errors", "-module-name", "Check",
+            folder.path + "/main.swift", folder.path + "/LocalSchema.swift",
+            folder.path + "/Shop+LocalSchema.swift", folder.path + "/Default+LocalSchema.swift", "-o", folder.path + "/main",
+        ])
+        #expect(compiled.succeeded, "\(compiled.stderr)")
+        guard compiled.succeeded else { return }
+        let run = try await Shell.run(folder.path + "/main", [])
+        #expect(run.stdout == """
+            Shop ["Shelf:1", "Book:3", "Empty:0", "_User:5"] ["0001_init", "0002_add_note"]
+            Default ["Shelf:1", "Crate:0"] []
+
+            """)
     }
 
     /// With shards, the file names depend on the schema files' alone: the local schema goes into

@@ -12,27 +12,11 @@ extension LocalSchema {
         name: "Bookstore",
         version: "7110e5de32f7e7cf",
         classes: [
-            LocalSchema.Class("Genre", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("books", .relation(to: "Book")),
-            ]),
-            LocalSchema.Class("ISBN", fields: [
-                LocalSchema.Field("value", .string, required: true),
-            ]),
-            LocalSchema.Class("Book", fields: [
-                LocalSchema.Field("title", .string, required: true),
-                LocalSchema.Field("publishingYear", .int),
-                LocalSchema.Field("genre", .pointer(to: "Genre", onDelete: .setNull)),
-                LocalSchema.Field("isbn", .pointer(to: "ISBN", onDelete: .cascade)),
-                LocalSchema.Field("authors", .relation(to: "Author")),
-                LocalSchema.Field("publishers", .relation(to: "Publisher")),
-            ]),
-            LocalSchema.Class("Author", fields: [
-                LocalSchema.Field("name", .string, required: true),
-            ]),
-            LocalSchema.Class("Publisher", fields: [
-                LocalSchema.Field("name", .string, required: true),
-            ]),
+            bookstoreClass0,
+            bookstoreClass1,
+            bookstoreClass2,
+            bookstoreClass3,
+            bookstoreClass4,
         ],
         statements: [
             #"""
@@ -127,4 +111,35 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "_Join:books:Genre_relatedId_idx" ON "_Join:books:Genre" ("relatedId");"#,
         ]
     )
+
+    /// The class `Genre` of `bookstore`.
+    private static let bookstoreClass0: LocalSchema.Class = LocalSchema.Class("Genre", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("books", .relation(to: "Book")),
+    ])
+
+    /// The class `ISBN` of `bookstore`.
+    private static let bookstoreClass1: LocalSchema.Class = LocalSchema.Class("ISBN", fields: [
+        LocalSchema.Field("value", .string, required: true),
+    ])
+
+    /// The class `Book` of `bookstore`.
+    private static let bookstoreClass2: LocalSchema.Class = LocalSchema.Class("Book", fields: [
+        LocalSchema.Field("title", .string, required: true),
+        LocalSchema.Field("publishingYear", .int),
+        LocalSchema.Field("genre", .pointer(to: "Genre", onDelete: .setNull)),
+        LocalSchema.Field("isbn", .pointer(to: "ISBN", onDelete: .cascade)),
+        LocalSchema.Field("authors", .relation(to: "Author")),
+        LocalSchema.Field("publishers", .relation(to: "Publisher")),
+    ])
+
+    /// The class `Author` of `bookstore`.
+    private static let bookstoreClass3: LocalSchema.Class = LocalSchema.Class("Author", fields: [
+        LocalSchema.Field("name", .string, required: true),
+    ])
+
+    /// The class `Publisher` of `bookstore`.
+    private static let bookstoreClass4: LocalSchema.Class = LocalSchema.Class("Publisher", fields: [
+        LocalSchema.Field("name", .string, required: true),
+    ])
 }

@@ -12,22 +12,9 @@ extension LocalSchema {
         name: "Game",
         version: "2af2f06c99124e48",
         classes: [
-            LocalSchema.Class("GameScore", fields: [
-                LocalSchema.Field("score", .int),
-                LocalSchema.Field("playerName", .string),
-                LocalSchema.Field("cheatMode", .bool),
-                LocalSchema.Field("skills", .json),
-                LocalSchema.Field("opponents", .relation(to: "Player")),
-            ]),
-            LocalSchema.Class("Player", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("picture", .file),
-            ]),
-            LocalSchema.Class("PlaceObject", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("location", .geoPoint),
-                LocalSchema.Field("bounds", .polygon),
-            ]),
+            gameClass0,
+            gameClass1,
+            gameClass2,
         ],
         statements: [
             #"""
@@ -80,4 +67,26 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "_Join:opponents:GameScore_relatedId_idx" ON "_Join:opponents:GameScore" ("relatedId");"#,
         ]
     )
+
+    /// The class `GameScore` of `game`.
+    private static let gameClass0: LocalSchema.Class = LocalSchema.Class("GameScore", fields: [
+        LocalSchema.Field("score", .int),
+        LocalSchema.Field("playerName", .string),
+        LocalSchema.Field("cheatMode", .bool),
+        LocalSchema.Field("skills", .json),
+        LocalSchema.Field("opponents", .relation(to: "Player")),
+    ])
+
+    /// The class `Player` of `game`.
+    private static let gameClass1: LocalSchema.Class = LocalSchema.Class("Player", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("picture", .file),
+    ])
+
+    /// The class `PlaceObject` of `game`.
+    private static let gameClass2: LocalSchema.Class = LocalSchema.Class("PlaceObject", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("location", .geoPoint),
+        LocalSchema.Field("bounds", .polygon),
+    ])
 }

@@ -12,15 +12,8 @@ extension LocalSchema {
         name: "Grocery",
         version: "42bf0b31156872f9",
         classes: [
-            LocalSchema.Class("Unit", fields: [
-                LocalSchema.Field("name", .string, required: true),
-            ]),
-            LocalSchema.Class("Item", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("quantity", .double),
-                LocalSchema.Field("unit", .pointer(to: "Unit", onDelete: .restrict)),
-                LocalSchema.Field("bought", .bool),
-            ]),
+            groceryClass0,
+            groceryClass1,
         ],
         statements: [
             #"""
@@ -51,4 +44,17 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "Item_unit_idx" ON "Item" ("unit");"#,
         ]
     )
+
+    /// The class `Unit` of `grocery`.
+    private static let groceryClass0: LocalSchema.Class = LocalSchema.Class("Unit", fields: [
+        LocalSchema.Field("name", .string, required: true),
+    ])
+
+    /// The class `Item` of `grocery`.
+    private static let groceryClass1: LocalSchema.Class = LocalSchema.Class("Item", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("quantity", .double),
+        LocalSchema.Field("unit", .pointer(to: "Unit", onDelete: .restrict)),
+        LocalSchema.Field("bought", .bool),
+    ])
 }

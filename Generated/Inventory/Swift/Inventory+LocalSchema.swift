@@ -12,33 +12,10 @@ extension LocalSchema {
         name: "Inventory",
         version: "6ec6f0c66fdd6730",
         classes: [
-            LocalSchema.Class("Category", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("parent", .pointer(to: "Category", onDelete: .setNull)),
-            ]),
-            LocalSchema.Class("Supplier", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("email", .string),
-            ]),
-            LocalSchema.Class("Product", fields: [
-                LocalSchema.Field("sku", .string, required: true),
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("price", .double),
-                LocalSchema.Field("quantity", .int),
-                LocalSchema.Field("unit", .string),
-                LocalSchema.Field("active", .bool),
-                LocalSchema.Field("category", .pointer(to: "Category", onDelete: .restrict)),
-                LocalSchema.Field("suppliers", .relation(to: "Supplier")),
-                LocalSchema.Field("tags", .json),
-                LocalSchema.Field("dimensions", .json),
-                LocalSchema.Field("releasedAt", .date),
-                LocalSchema.Field("photo", .file),
-            ]),
-            LocalSchema.Class("StockMovement", fields: [
-                LocalSchema.Field("product", .pointer(to: "Product", onDelete: .cascade), required: true),
-                LocalSchema.Field("change", .int, required: true),
-                LocalSchema.Field("note", .string),
-            ]),
+            inventoryClass0,
+            inventoryClass1,
+            inventoryClass2,
+            inventoryClass3,
         ],
         statements: [
             #"""
@@ -117,4 +94,39 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "_Join:suppliers:Product_relatedId_idx" ON "_Join:suppliers:Product" ("relatedId");"#,
         ]
     )
+
+    /// The class `Category` of `inventory`.
+    private static let inventoryClass0: LocalSchema.Class = LocalSchema.Class("Category", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("parent", .pointer(to: "Category", onDelete: .setNull)),
+    ])
+
+    /// The class `Supplier` of `inventory`.
+    private static let inventoryClass1: LocalSchema.Class = LocalSchema.Class("Supplier", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("email", .string),
+    ])
+
+    /// The class `Product` of `inventory`.
+    private static let inventoryClass2: LocalSchema.Class = LocalSchema.Class("Product", fields: [
+        LocalSchema.Field("sku", .string, required: true),
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("price", .double),
+        LocalSchema.Field("quantity", .int),
+        LocalSchema.Field("unit", .string),
+        LocalSchema.Field("active", .bool),
+        LocalSchema.Field("category", .pointer(to: "Category", onDelete: .restrict)),
+        LocalSchema.Field("suppliers", .relation(to: "Supplier")),
+        LocalSchema.Field("tags", .json),
+        LocalSchema.Field("dimensions", .json),
+        LocalSchema.Field("releasedAt", .date),
+        LocalSchema.Field("photo", .file),
+    ])
+
+    /// The class `StockMovement` of `inventory`.
+    private static let inventoryClass3: LocalSchema.Class = LocalSchema.Class("StockMovement", fields: [
+        LocalSchema.Field("product", .pointer(to: "Product", onDelete: .cascade), required: true),
+        LocalSchema.Field("change", .int, required: true),
+        LocalSchema.Field("note", .string),
+    ])
 }

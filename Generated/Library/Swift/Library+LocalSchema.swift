@@ -12,41 +12,12 @@ extension LocalSchema {
         name: "Library",
         version: "fcfdeb479fdd4f2a",
         classes: [
-            LocalSchema.Class("ISBN", fields: [
-                LocalSchema.Field("value", .string, required: true),
-            ]),
-            LocalSchema.Class("Publisher", fields: [
-                LocalSchema.Field("name", .string, required: true),
-            ]),
-            LocalSchema.Class("Book", fields: [
-                LocalSchema.Field("title", .string, required: true),
-                LocalSchema.Field("publishingYear", .int),
-                LocalSchema.Field("price", .double),
-                LocalSchema.Field("isAvailable", .bool),
-                LocalSchema.Field("genre", .string),
-                LocalSchema.Field("isbn", .pointer(to: "ISBN", onDelete: .cascade)),
-                LocalSchema.Field("publisher", .pointer(to: "Publisher", onDelete: .setNull)),
-                LocalSchema.Field("authors", .relation(to: "Author")),
-                LocalSchema.Field("ingredients", .json),
-                LocalSchema.Field("sideOptions", .json),
-                LocalSchema.Field("nutritionalInfo", .json),
-                LocalSchema.Field("cover", .file),
-                LocalSchema.Field("releaseDate", .date),
-            ]),
-            LocalSchema.Class("Author", fields: [
-                LocalSchema.Field("name", .string, required: true),
-            ]),
-            LocalSchema.Class("_User", fields: [
-                LocalSchema.Field("username", .string),
-                LocalSchema.Field("password", .string),
-                LocalSchema.Field("email", .string),
-                LocalSchema.Field("emailVerified", .bool),
-                LocalSchema.Field("authData", .json),
-            ]),
-            LocalSchema.Class("Note", fields: [
-                LocalSchema.Field("owner", .pointer(to: "_User", onDelete: .cascade), required: true),
-                LocalSchema.Field("body", .string),
-            ]),
+            libraryClass0,
+            libraryClass1,
+            libraryClass2,
+            libraryClass3,
+            libraryClass4,
+            libraryClass5,
         ],
         statements: [
             #"""
@@ -148,4 +119,51 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "_Join:authors:Book_relatedId_idx" ON "_Join:authors:Book" ("relatedId");"#,
         ]
     )
+
+    /// The class `ISBN` of `library`.
+    private static let libraryClass0: LocalSchema.Class = LocalSchema.Class("ISBN", fields: [
+        LocalSchema.Field("value", .string, required: true),
+    ])
+
+    /// The class `Publisher` of `library`.
+    private static let libraryClass1: LocalSchema.Class = LocalSchema.Class("Publisher", fields: [
+        LocalSchema.Field("name", .string, required: true),
+    ])
+
+    /// The class `Book` of `library`.
+    private static let libraryClass2: LocalSchema.Class = LocalSchema.Class("Book", fields: [
+        LocalSchema.Field("title", .string, required: true),
+        LocalSchema.Field("publishingYear", .int),
+        LocalSchema.Field("price", .double),
+        LocalSchema.Field("isAvailable", .bool),
+        LocalSchema.Field("genre", .string),
+        LocalSchema.Field("isbn", .pointer(to: "ISBN", onDelete: .cascade)),
+        LocalSchema.Field("publisher", .pointer(to: "Publisher", onDelete: .setNull)),
+        LocalSchema.Field("authors", .relation(to: "Author")),
+        LocalSchema.Field("ingredients", .json),
+        LocalSchema.Field("sideOptions", .json),
+        LocalSchema.Field("nutritionalInfo", .json),
+        LocalSchema.Field("cover", .file),
+        LocalSchema.Field("releaseDate", .date),
+    ])
+
+    /// The class `Author` of `library`.
+    private static let libraryClass3: LocalSchema.Class = LocalSchema.Class("Author", fields: [
+        LocalSchema.Field("name", .string, required: true),
+    ])
+
+    /// The class `_User` of `library`.
+    private static let libraryClass4: LocalSchema.Class = LocalSchema.Class("_User", fields: [
+        LocalSchema.Field("username", .string),
+        LocalSchema.Field("password", .string),
+        LocalSchema.Field("email", .string),
+        LocalSchema.Field("emailVerified", .bool),
+        LocalSchema.Field("authData", .json),
+    ])
+
+    /// The class `Note` of `library`.
+    private static let libraryClass5: LocalSchema.Class = LocalSchema.Class("Note", fields: [
+        LocalSchema.Field("owner", .pointer(to: "_User", onDelete: .cascade), required: true),
+        LocalSchema.Field("body", .string),
+    ])
 }

@@ -12,69 +12,15 @@ extension LocalSchema {
         name: "People",
         version: "6286f93b9a47b6ae",
         classes: [
-            LocalSchema.Class("Dog", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("breed", .string),
-                LocalSchema.Field("photo", .file),
-                LocalSchema.Field("mother", .pointer(to: "Dog", onDelete: .setNull)),
-            ]),
-            LocalSchema.Class("Person", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("birthday", .date),
-                LocalSchema.Field("location", .geoPoint),
-                LocalSchema.Field("dog", .pointer(to: "Dog", onDelete: .setNull)),
-                LocalSchema.Field("dogs", .relation(to: "Dog")),
-            ]),
-            LocalSchema.Class("DogClub", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("members", .relation(to: "Person")),
-                LocalSchema.Field("area", .polygon),
-            ]),
-            LocalSchema.Class("Contact", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("address", .json),
-            ]),
-            LocalSchema.Class("Business", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("addresses", .json),
-                LocalSchema.Field("logo", .bytes),
-            ]),
-            LocalSchema.Class("_User", fields: [
-                LocalSchema.Field("username", .string),
-                LocalSchema.Field("password", .string),
-                LocalSchema.Field("email", .string),
-                LocalSchema.Field("emailVerified", .bool),
-                LocalSchema.Field("authData", .json),
-                LocalSchema.Field("tasks", .relation(to: "Task")),
-            ]),
-            LocalSchema.Class("Task", fields: [
-                LocalSchema.Field("title", .string, required: true),
-                LocalSchema.Field("done", .bool),
-            ]),
-            LocalSchema.Class("_Installation", fields: [
-                LocalSchema.Field("installationId", .string),
-                LocalSchema.Field("deviceToken", .string),
-                LocalSchema.Field("channels", .json),
-                LocalSchema.Field("deviceType", .string),
-                LocalSchema.Field("pushType", .string),
-                LocalSchema.Field("GCMSenderId", .string),
-                LocalSchema.Field("timeZone", .string),
-                LocalSchema.Field("localeIdentifier", .string),
-                LocalSchema.Field("badge", .int),
-                LocalSchema.Field("appVersion", .string),
-                LocalSchema.Field("appName", .string),
-                LocalSchema.Field("appIdentifier", .string),
-                LocalSchema.Field("parseVersion", .string),
-                LocalSchema.Field("person", .pointer(to: "Person", onDelete: .setNull)),
-            ]),
-            LocalSchema.Class("_Session", fields: [
-                LocalSchema.Field("restricted", .bool),
-                LocalSchema.Field("user", .pointer(to: "_User", onDelete: .setNull)),
-                LocalSchema.Field("installationId", .string),
-                LocalSchema.Field("sessionToken", .string),
-                LocalSchema.Field("expiresAt", .date),
-                LocalSchema.Field("createdWith", .json),
-            ]),
+            peopleClass0,
+            peopleClass1,
+            peopleClass2,
+            peopleClass3,
+            peopleClass4,
+            peopleClass5,
+            peopleClass6,
+            peopleClass7,
+            peopleClass8,
         ],
         statements: [
             #"""
@@ -243,4 +189,85 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "_Join:tasks:_User_relatedId_idx" ON "_Join:tasks:_User" ("relatedId");"#,
         ]
     )
+
+    /// The class `Dog` of `people`.
+    private static let peopleClass0: LocalSchema.Class = LocalSchema.Class("Dog", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("breed", .string),
+        LocalSchema.Field("photo", .file),
+        LocalSchema.Field("mother", .pointer(to: "Dog", onDelete: .setNull)),
+    ])
+
+    /// The class `Person` of `people`.
+    private static let peopleClass1: LocalSchema.Class = LocalSchema.Class("Person", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("birthday", .date),
+        LocalSchema.Field("location", .geoPoint),
+        LocalSchema.Field("dog", .pointer(to: "Dog", onDelete: .setNull)),
+        LocalSchema.Field("dogs", .relation(to: "Dog")),
+    ])
+
+    /// The class `DogClub` of `people`.
+    private static let peopleClass2: LocalSchema.Class = LocalSchema.Class("DogClub", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("members", .relation(to: "Person")),
+        LocalSchema.Field("area", .polygon),
+    ])
+
+    /// The class `Contact` of `people`.
+    private static let peopleClass3: LocalSchema.Class = LocalSchema.Class("Contact", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("address", .json),
+    ])
+
+    /// The class `Business` of `people`.
+    private static let peopleClass4: LocalSchema.Class = LocalSchema.Class("Business", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("addresses", .json),
+        LocalSchema.Field("logo", .bytes),
+    ])
+
+    /// The class `_User` of `people`.
+    private static let peopleClass5: LocalSchema.Class = LocalSchema.Class("_User", fields: [
+        LocalSchema.Field("username", .string),
+        LocalSchema.Field("password", .string),
+        LocalSchema.Field("email", .string),
+        LocalSchema.Field("emailVerified", .bool),
+        LocalSchema.Field("authData", .json),
+        LocalSchema.Field("tasks", .relation(to: "Task")),
+    ])
+
+    /// The class `Task` of `people`.
+    private static let peopleClass6: LocalSchema.Class = LocalSchema.Class("Task", fields: [
+        LocalSchema.Field("title", .string, required: true),
+        LocalSchema.Field("done", .bool),
+    ])
+
+    /// The class `_Installation` of `people`.
+    private static let peopleClass7: LocalSchema.Class = LocalSchema.Class("_Installation", fields: [
+        LocalSchema.Field("installationId", .string),
+        LocalSchema.Field("deviceToken", .string),
+        LocalSchema.Field("channels", .json),
+        LocalSchema.Field("deviceType", .string),
+        LocalSchema.Field("pushType", .string),
+        LocalSchema.Field("GCMSenderId", .string),
+        LocalSchema.Field("timeZone", .string),
+        LocalSchema.Field("localeIdentifier", .string),
+        LocalSchema.Field("badge", .int),
+        LocalSchema.Field("appVersion", .string),
+        LocalSchema.Field("appName", .string),
+        LocalSchema.Field("appIdentifier", .string),
+        LocalSchema.Field("parseVersion", .string),
+        LocalSchema.Field("person", .pointer(to: "Person", onDelete: .setNull)),
+    ])
+
+    /// The class `_Session` of `people`.
+    private static let peopleClass8: LocalSchema.Class = LocalSchema.Class("_Session", fields: [
+        LocalSchema.Field("restricted", .bool),
+        LocalSchema.Field("user", .pointer(to: "_User", onDelete: .setNull)),
+        LocalSchema.Field("installationId", .string),
+        LocalSchema.Field("sessionToken", .string),
+        LocalSchema.Field("expiresAt", .date),
+        LocalSchema.Field("createdWith", .json),
+    ])
 }

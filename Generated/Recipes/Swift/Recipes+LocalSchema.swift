@@ -12,17 +12,7 @@ extension LocalSchema {
         name: "Recipes",
         version: "f66d33d5066d24a6",
         classes: [
-            LocalSchema.Class("Recipe", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("servings", .int),
-                LocalSchema.Field("price", .double),
-                LocalSchema.Field("isAvailable", .bool),
-                LocalSchema.Field("category", .int),
-                LocalSchema.Field("ingredients", .json),
-                LocalSchema.Field("sideOptions", .json),
-                LocalSchema.Field("nutritionalInfo", .json),
-                LocalSchema.Field("releaseDate", .date),
-            ]),
+            recipesClass0,
         ],
         statements: [
             #"""
@@ -46,4 +36,17 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "Recipe_category_releaseDate_idx" ON "Recipe" ("category", "releaseDate");"#,
         ]
     )
+
+    /// The class `Recipe` of `recipes`.
+    private static let recipesClass0: LocalSchema.Class = LocalSchema.Class("Recipe", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("servings", .int),
+        LocalSchema.Field("price", .double),
+        LocalSchema.Field("isAvailable", .bool),
+        LocalSchema.Field("category", .int),
+        LocalSchema.Field("ingredients", .json),
+        LocalSchema.Field("sideOptions", .json),
+        LocalSchema.Field("nutritionalInfo", .json),
+        LocalSchema.Field("releaseDate", .date),
+    ])
 }

@@ -12,45 +12,10 @@ extension LocalSchema {
         name: "TodoList",
         version: "613af2e810303d2d",
         classes: [
-            LocalSchema.Class("_User", fields: [
-                LocalSchema.Field("username", .string),
-                LocalSchema.Field("password", .string),
-                LocalSchema.Field("email", .string),
-                LocalSchema.Field("emailVerified", .bool),
-                LocalSchema.Field("authData", .json),
-                LocalSchema.Field("displayName", .string),
-                LocalSchema.Field("avatar", .file),
-                LocalSchema.Field("location", .geoPoint),
-            ]),
-            LocalSchema.Class("TodoList", fields: [
-                LocalSchema.Field("title", .string, required: true),
-                LocalSchema.Field("owner", .pointer(to: "_User", onDelete: .cascade), required: true),
-                LocalSchema.Field("members", .relation(to: "_User")),
-                LocalSchema.Field("editors", .relation(to: "_Role")),
-                LocalSchema.Field("archived", .bool),
-            ]),
-            LocalSchema.Class("TodoListItem", fields: [
-                LocalSchema.Field("title", .string, required: true),
-                LocalSchema.Field("description", .string),
-                LocalSchema.Field("list", .pointer(to: "TodoList", onDelete: .cascade), required: true),
-                LocalSchema.Field("assignee", .pointer(to: "_User", onDelete: .setNull)),
-                LocalSchema.Field("priority", .int),
-                LocalSchema.Field("status", .string),
-                LocalSchema.Field("dueDate", .date),
-                LocalSchema.Field("completedAt", .date),
-                LocalSchema.Field("estimateHours", .double),
-                LocalSchema.Field("tags", .json),
-                LocalSchema.Field("reminder", .json),
-                LocalSchema.Field("attachments", .json),
-                LocalSchema.Field("metadata", .json),
-                LocalSchema.Field("default", .bool),
-                LocalSchema.Field("class", .string),
-            ]),
-            LocalSchema.Class("_Role", fields: [
-                LocalSchema.Field("name", .string),
-                LocalSchema.Field("users", .relation(to: "_User")),
-                LocalSchema.Field("roles", .relation(to: "_Role")),
-            ]),
+            todoListClass0,
+            todoListClass1,
+            todoListClass2,
+            todoListClass3,
         ],
         statements: [
             #"""
@@ -167,4 +132,51 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "_Join:roles:_Role_relatedId_idx" ON "_Join:roles:_Role" ("relatedId");"#,
         ]
     )
+
+    /// The class `_User` of `todoList`.
+    private static let todoListClass0: LocalSchema.Class = LocalSchema.Class("_User", fields: [
+        LocalSchema.Field("username", .string),
+        LocalSchema.Field("password", .string),
+        LocalSchema.Field("email", .string),
+        LocalSchema.Field("emailVerified", .bool),
+        LocalSchema.Field("authData", .json),
+        LocalSchema.Field("displayName", .string),
+        LocalSchema.Field("avatar", .file),
+        LocalSchema.Field("location", .geoPoint),
+    ])
+
+    /// The class `TodoList` of `todoList`.
+    private static let todoListClass1: LocalSchema.Class = LocalSchema.Class("TodoList", fields: [
+        LocalSchema.Field("title", .string, required: true),
+        LocalSchema.Field("owner", .pointer(to: "_User", onDelete: .cascade), required: true),
+        LocalSchema.Field("members", .relation(to: "_User")),
+        LocalSchema.Field("editors", .relation(to: "_Role")),
+        LocalSchema.Field("archived", .bool),
+    ])
+
+    /// The class `TodoListItem` of `todoList`.
+    private static let todoListClass2: LocalSchema.Class = LocalSchema.Class("TodoListItem", fields: [
+        LocalSchema.Field("title", .string, required: true),
+        LocalSchema.Field("description", .string),
+        LocalSchema.Field("list", .pointer(to: "TodoList", onDelete: .cascade), required: true),
+        LocalSchema.Field("assignee", .pointer(to: "_User", onDelete: .setNull)),
+        LocalSchema.Field("priority", .int),
+        LocalSchema.Field("status", .string),
+        LocalSchema.Field("dueDate", .date),
+        LocalSchema.Field("completedAt", .date),
+        LocalSchema.Field("estimateHours", .double),
+        LocalSchema.Field("tags", .json),
+        LocalSchema.Field("reminder", .json),
+        LocalSchema.Field("attachments", .json),
+        LocalSchema.Field("metadata", .json),
+        LocalSchema.Field("default", .bool),
+        LocalSchema.Field("class", .string),
+    ])
+
+    /// The class `_Role` of `todoList`.
+    private static let todoListClass3: LocalSchema.Class = LocalSchema.Class("_Role", fields: [
+        LocalSchema.Field("name", .string),
+        LocalSchema.Field("users", .relation(to: "_User")),
+        LocalSchema.Field("roles", .relation(to: "_Role")),
+    ])
 }

@@ -12,48 +12,13 @@ extension LocalSchema {
         name: "Tutorial",
         version: "26309f147863e50f",
         classes: [
-            LocalSchema.Class("GamePhoto", fields: [
-                LocalSchema.Field("image", .file, required: true),
-            ]),
-            LocalSchema.Class("GameScore", fields: [
-                LocalSchema.Field("points", .int),
-                LocalSchema.Field("name", .string),
-                LocalSchema.Field("timeStamp", .date),
-                LocalSchema.Field("isHighest", .bool),
-                LocalSchema.Field("location", .geoPoint),
-                LocalSchema.Field("profilePicture", .file),
-                LocalSchema.Field("otherPhoto", .pointer(to: "GamePhoto", onDelete: .setNull)),
-            ]),
-            LocalSchema.Class("GameData", fields: [
-                LocalSchema.Field("bytes", .bytes),
-                LocalSchema.Field("fence", .polygon),
-            ]),
-            LocalSchema.Class("Book", fields: [
-                LocalSchema.Field("title", .string, required: true),
-                LocalSchema.Field("relatedBook", .pointer(to: "Book", onDelete: .setNull)),
-            ]),
-            LocalSchema.Class("Author", fields: [
-                LocalSchema.Field("name", .string, required: true),
-                LocalSchema.Field("book", .pointer(to: "Book", onDelete: .setNull)),
-                LocalSchema.Field("otherBooks", .json),
-            ]),
-            LocalSchema.Class("_User", fields: [
-                LocalSchema.Field("username", .string),
-                LocalSchema.Field("password", .string),
-                LocalSchema.Field("email", .string),
-                LocalSchema.Field("emailVerified", .bool),
-                LocalSchema.Field("authData", .json),
-                LocalSchema.Field("customKey", .string),
-                LocalSchema.Field("gameScore", .pointer(to: "GameScore", onDelete: .setNull)),
-                LocalSchema.Field("allScores", .json),
-                LocalSchema.Field("scores", .relation(to: "GameScore")),
-            ]),
-            LocalSchema.Class("_Role", fields: [
-                LocalSchema.Field("name", .string),
-                LocalSchema.Field("users", .relation(to: "_User")),
-                LocalSchema.Field("roles", .relation(to: "_Role")),
-                LocalSchema.Field("subtitle", .string),
-            ]),
+            tutorialClass0,
+            tutorialClass1,
+            tutorialClass2,
+            tutorialClass3,
+            tutorialClass4,
+            tutorialClass5,
+            tutorialClass6,
         ],
         statements: [
             #"""
@@ -187,4 +152,60 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "_Join:roles:_Role_relatedId_idx" ON "_Join:roles:_Role" ("relatedId");"#,
         ]
     )
+
+    /// The class `GamePhoto` of `tutorial`.
+    private static let tutorialClass0: LocalSchema.Class = LocalSchema.Class("GamePhoto", fields: [
+        LocalSchema.Field("image", .file, required: true),
+    ])
+
+    /// The class `GameScore` of `tutorial`.
+    private static let tutorialClass1: LocalSchema.Class = LocalSchema.Class("GameScore", fields: [
+        LocalSchema.Field("points", .int),
+        LocalSchema.Field("name", .string),
+        LocalSchema.Field("timeStamp", .date),
+        LocalSchema.Field("isHighest", .bool),
+        LocalSchema.Field("location", .geoPoint),
+        LocalSchema.Field("profilePicture", .file),
+        LocalSchema.Field("otherPhoto", .pointer(to: "GamePhoto", onDelete: .setNull)),
+    ])
+
+    /// The class `GameData` of `tutorial`.
+    private static let tutorialClass2: LocalSchema.Class = LocalSchema.Class("GameData", fields: [
+        LocalSchema.Field("bytes", .bytes),
+        LocalSchema.Field("fence", .polygon),
+    ])
+
+    /// The class `Book` of `tutorial`.
+    private static let tutorialClass3: LocalSchema.Class = LocalSchema.Class("Book", fields: [
+        LocalSchema.Field("title", .string, required: true),
+        LocalSchema.Field("relatedBook", .pointer(to: "Book", onDelete: .setNull)),
+    ])
+
+    /// The class `Author` of `tutorial`.
+    private static let tutorialClass4: LocalSchema.Class = LocalSchema.Class("Author", fields: [
+        LocalSchema.Field("name", .string, required: true),
+        LocalSchema.Field("book", .pointer(to: "Book", onDelete: .setNull)),
+        LocalSchema.Field("otherBooks", .json),
+    ])
+
+    /// The class `_User` of `tutorial`.
+    private static let tutorialClass5: LocalSchema.Class = LocalSchema.Class("_User", fields: [
+        LocalSchema.Field("username", .string),
+        LocalSchema.Field("password", .string),
+        LocalSchema.Field("email", .string),
+        LocalSchema.Field("emailVerified", .bool),
+        LocalSchema.Field("authData", .json),
+        LocalSchema.Field("customKey", .string),
+        LocalSchema.Field("gameScore", .pointer(to: "GameScore", onDelete: .setNull)),
+        LocalSchema.Field("allScores", .json),
+        LocalSchema.Field("scores", .relation(to: "GameScore")),
+    ])
+
+    /// The class `_Role` of `tutorial`.
+    private static let tutorialClass6: LocalSchema.Class = LocalSchema.Class("_Role", fields: [
+        LocalSchema.Field("name", .string),
+        LocalSchema.Field("users", .relation(to: "_User")),
+        LocalSchema.Field("roles", .relation(to: "_Role")),
+        LocalSchema.Field("subtitle", .string),
+    ])
 }

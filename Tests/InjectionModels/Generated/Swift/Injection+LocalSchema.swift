@@ -12,64 +12,13 @@ extension LocalSchema {
         name: "Injection",
         version: "e97c9a40e2bf5e0c",
         classes: [
-            LocalSchema.Class("Payload", fields: [
-                LocalSchema.Field("title", .string),
-                LocalSchema.Field("note", .string),
-                LocalSchema.Field("path", .string),
-                LocalSchema.Field("sql", .string),
-                LocalSchema.Field("interpolation", .string),
-                LocalSchema.Field("raw", .string),
-                LocalSchema.Field("unicode", .string),
-                LocalSchema.Field("quote", .string),
-                LocalSchema.Field("level", .int),
-                LocalSchema.Field("biggest", .int),
-                LocalSchema.Field("smallest", .int),
-                LocalSchema.Field("tiny", .double),
-                LocalSchema.Field("huge", .double),
-                LocalSchema.Field("text", .json),
-                LocalSchema.Field("class", .string),
-                LocalSchema.Field("default", .string),
-                LocalSchema.Field("Type", .int),
-                LocalSchema.Field("init", .int),
-                LocalSchema.Field("protocol", .string),
-                LocalSchema.Field("true", .bool),
-                LocalSchema.Field("null", .string),
-                LocalSchema.Field("select", .string),
-            ]),
-            LocalSchema.Class("Select", fields: [
-                LocalSchema.Field("from", .pointer(to: "Payload", onDelete: .setNull)),
-                LocalSchema.Field("where", .relation(to: "Payload")),
-                LocalSchema.Field("order", .int),
-                LocalSchema.Field("Protocol", .int),
-            ]),
-            LocalSchema.Class("Peer", fields: [
-                LocalSchema.Field("node", .pointer(to: "Node", onDelete: .cascade), required: true),
-            ]),
-            LocalSchema.Class("Leaf", fields: [
-                LocalSchema.Field("name", .string),
-            ]),
-            LocalSchema.Class("Node", fields: [
-                LocalSchema.Field("parent", .pointer(to: "Node", onDelete: .setNull)),
-                LocalSchema.Field("peer", .pointer(to: "Peer", onDelete: .setNull)),
-                LocalSchema.Field("children", .json),
-                LocalSchema.Field("leaf", .pointer(to: "Leaf", onDelete: .setNull)),
-            ]),
-            LocalSchema.Class("_Session", fields: [
-                LocalSchema.Field("restricted", .bool),
-                LocalSchema.Field("user", .pointer(to: "_User", onDelete: .setNull)),
-                LocalSchema.Field("installationId", .string),
-                LocalSchema.Field("sessionToken", .string),
-                LocalSchema.Field("expiresAt", .date),
-                LocalSchema.Field("createdWith", .json),
-            ]),
-            LocalSchema.Class("_User", fields: [
-                LocalSchema.Field("username", .string),
-                LocalSchema.Field("password", .string),
-                LocalSchema.Field("email", .string),
-                LocalSchema.Field("emailVerified", .bool),
-                LocalSchema.Field("authData", .json),
-                LocalSchema.Field("lastSession", .pointer(to: "_Session", onDelete: .setNull)),
-            ]),
+            injectionClass0,
+            injectionClass1,
+            injectionClass2,
+            injectionClass3,
+            injectionClass4,
+            injectionClass5,
+            injectionClass6,
         ],
         statements: [
             ###"""
@@ -212,4 +161,76 @@ extension LocalSchema {
             #"CREATE INDEX IF NOT EXISTS "_Join:where:Select_relatedId_idx" ON "_Join:where:Select" ("relatedId");"#,
         ]
     )
+
+    /// The class `Payload` of `injection`.
+    private static let injectionClass0: LocalSchema.Class = LocalSchema.Class("Payload", fields: [
+        LocalSchema.Field("title", .string),
+        LocalSchema.Field("note", .string),
+        LocalSchema.Field("path", .string),
+        LocalSchema.Field("sql", .string),
+        LocalSchema.Field("interpolation", .string),
+        LocalSchema.Field("raw", .string),
+        LocalSchema.Field("unicode", .string),
+        LocalSchema.Field("quote", .string),
+        LocalSchema.Field("level", .int),
+        LocalSchema.Field("biggest", .int),
+        LocalSchema.Field("smallest", .int),
+        LocalSchema.Field("tiny", .double),
+        LocalSchema.Field("huge", .double),
+        LocalSchema.Field("text", .json),
+        LocalSchema.Field("class", .string),
+        LocalSchema.Field("default", .string),
+        LocalSchema.Field("Type", .int),
+        LocalSchema.Field("init", .int),
+        LocalSchema.Field("protocol", .string),
+        LocalSchema.Field("true", .bool),
+        LocalSchema.Field("null", .string),
+        LocalSchema.Field("select", .string),
+    ])
+
+    /// The class `Select` of `injection`.
+    private static let injectionClass1: LocalSchema.Class = LocalSchema.Class("Select", fields: [
+        LocalSchema.Field("from", .pointer(to: "Payload", onDelete: .setNull)),
+        LocalSchema.Field("where", .relation(to: "Payload")),
+        LocalSchema.Field("order", .int),
+        LocalSchema.Field("Protocol", .int),
+    ])
+
+    /// The class `Peer` of `injection`.
+    private static let injectionClass2: LocalSchema.Class = LocalSchema.Class("Peer", fields: [
+        LocalSchema.Field("node", .pointer(to: "Node", onDelete: .cascade), required: true),
+    ])
+
+    /// The class `Leaf` of `injection`.
+    private static let injectionClass3: LocalSchema.Class = LocalSchema.Class("Leaf", fields: [
+        LocalSchema.Field("name", .string),
+    ])
+
+    /// The class `Node` of `injection`.
+    private static let injectionClass4: LocalSchema.Class = LocalSchema.Class("Node", fields: [
+        LocalSchema.Field("parent", .pointer(to: "Node", onDelete: .setNull)),
+        LocalSchema.Field("peer", .pointer(to: "Peer", onDelete: .setNull)),
+        LocalSchema.Field("children", .json),
+        LocalSchema.Field("leaf", .pointer(to: "Leaf", onDelete: .setNull)),
+    ])
+
+    /// The class `_Session` of `injection`.
+    private static let injectionClass5: LocalSchema.Class = LocalSchema.Class("_Session", fields: [
+        LocalSchema.Field("restricted", .bool),
+        LocalSchema.Field("user", .pointer(to: "_User", onDelete: .setNull)),
+        LocalSchema.Field("installationId", .string),
+        LocalSchema.Field("sessionToken", .string),
+        LocalSchema.Field("expiresAt", .date),
+        LocalSchema.Field("createdWith", .json),
+    ])
+
+    /// The class `_User` of `injection`.
+    private static let injectionClass6: LocalSchema.Class = LocalSchema.Class("_User", fields: [
+        LocalSchema.Field("username", .string),
+        LocalSchema.Field("password", .string),
+        LocalSchema.Field("email", .string),
+        LocalSchema.Field("emailVerified", .bool),
+        LocalSchema.Field("authData", .json),
+        LocalSchema.Field("lastSession", .pointer(to: "_Session", onDelete: .setNull)),
+    ])
 }
