@@ -129,7 +129,7 @@ struct Harness {
                                 store: "\(format(ms: median(compile.withStore))) (CPU \(format(ms: median(compile.withStoreCPU))); \(format(kb: Int(median(compile.withStorePeakKB)))))",
                                 baseline: "\(format(ms: median(compile.without))) (CPU \(format(ms: median(compile.withoutCPU))); \(format(kb: Int(median(compile.withoutPeakKB)))))",
                                 ratio: format(ratio: ratio),
-                                target: "reported", met: "+\(format(ms: extra)) (CPU +\(format(ms: cpuExtra)))"))
+                                target: "reported", met: "\(signed(ms: extra)) (CPU \(signed(ms: cpuExtra)))"))
                 if optimize { notes.append("Compile: \(compile.notes.joined(separator: "; ")).") }
             }
         }
