@@ -1,4 +1,4 @@
-// The run: tools, files, the four benchmarks in turn, and the report.
+// The run: tools, files, the benchmarks in turn (those `--only` names), and the report.
 import Foundation
 import GRDB
 
@@ -46,17 +46,20 @@ struct Harness {
         var notes: [String] = []
 
         // 1. Bulk save.
-        say("save: \(options.saveCount) products, \(options.saveRuns) runs per side")
-        let save = try await benchSave(count: options.saveCount, runs: options.saveRuns, work: work, say: say)
-        let saveRatio = median(save.store) / median(save.grdb)
-        rows.append(Row(name: "bulk `save` of \(options.saveCount.formatted()) new products: one call, one transaction (fresh file every run)",
-                        store: format(ms: median(save.store)), baseline: format(ms: median(save.grdb)), ratio: format(ratio: saveRatio),
-                        target: "within 2× of GRDB", met: saveRatio <= 2 ? "met" : "not met"))
-        notes.append("Save: \(save.notes.joined(separator: "; ")). The median of each run's own ratio: \(format(ratio: median(zip(save.store, save.grdb).map { $0 / $1 }))). Runs: store \(save.store.map { format(ms: $0) }.joined(separator: ", ")); GRDB \(save.grdb.map { format(ms: $0) }.joined(separator: ", ")).")
+        if options.parts.contains(.save) {
+            say("save: \(options.saveCount) products, \(options.saveRuns) runs per side")
+            let save = try await benchSave(count: options.saveCount, runs: options.saveRuns, work: work, say: say)
+            let saveRatio = median(save.store) / median(save.grdb)
+            rows.append(Row(name: "bulk `save` of \(options.saveCount.formatted()) new products: one call, one transaction (fresh file every run)",
+                            store: format(ms: median(save.store)), baseline: format(ms: median(save.grdb)), ratio: format(ratio: saveRatio),
+                            target: "within 2× of GRDB", met: saveRatio <= 2 ? "met" : "not met"))
+            notes.append("Save: \(save.notes.joined(separator: "; ")). The median of each run's own ratio: \(format(ratio: median(zip(save.store, save.grdb).map { $0 / $1 }))). Runs: store \(save.store.map { format(ms: $0) }.joined(separator: ", ")); GRDB \(save.grdb.map { format(ms: $0) }.joined(separator: ", ")).")
+        }
 
         // 2. Files for the find and the memory benchmark, made by this process (not the measured ones).
-        var sizes = Set(options.memorySizes)
-        sizes.insert(options.findRows)
+        var sizes = Set<Int>()
+        if options.parts.contains(.memory) { sizes.formUnion(options.memorySizes) }
+        if options.parts.contains(.find) { sizes.insert(options.findRows) }
         var fileNotes: [String] = []
         for n in sizes.sorted() {
             let path = storeFile(n)
@@ -66,53 +69,59 @@ struct Harness {
             let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
             fileNotes.append("\(n.formatted()) rows: \(String(format: "%.0f MB", Double(bytes) / 1_048_576)), saved by the store in \(format(ms: monotonicMs() - start))")
         }
-        notes.append("Store files (made beforehand by the harness with `save` in calls of 10,000): \(fileNotes.joined(separator: "; ")).")
+        if !sizes.isEmpty {
+            notes.append("Store files (made beforehand by the harness with `save` in calls of 10,000): \(fileNotes.joined(separator: "; ")).")
+        }
 
         // 3. Indexed find.
-        say("find: \(options.findRows) rows, \(options.findQueries) queries a run, \(options.findRuns) runs per side")
-        let find = try await benchFind(path: storeFile(options.findRows), queries: options.findQueries, runs: options.findRuns,
-                                       price: QueryProcess.price, say: say)
-        let findRatio = median(find.store) / median(find.grdb)
-        rows.append(Row(name: "indexed `find` over \(options.findRows.formatted()) rows: `category == c`, `price < 500`, ascending price, limit 100 (per query)",
-                        store: format(ms: median(find.store)), baseline: format(ms: median(find.grdb)), ratio: format(ratio: findRatio),
-                        target: "within 2× of GRDB's `fetchAll`", met: findRatio <= 2 ? "met" : "not met"))
-        notes.append("Find: \(find.notes.joined(separator: "; ")); the median of each run's own ratio: \(format(ratio: median(zip(find.store, find.grdb).map { $0 / $1 }))).")
+        if options.parts.contains(.find) {
+            say("find: \(options.findRows) rows, \(options.findQueries) queries a run, \(options.findRuns) runs per side")
+            let find = try await benchFind(path: storeFile(options.findRows), queries: options.findQueries, runs: options.findRuns,
+                                           price: QueryProcess.price, say: say)
+            let findRatio = median(find.store) / median(find.grdb)
+            rows.append(Row(name: "indexed `find` over \(options.findRows.formatted()) rows: `category == c`, `price < 500`, ascending price, limit 100 (per query)",
+                            store: format(ms: median(find.store)), baseline: format(ms: median(find.grdb)), ratio: format(ratio: findRatio),
+                            target: "within 2× of GRDB's `fetchAll`", met: findRatio <= 2 ? "met" : "not met"))
+            notes.append("Find: \(find.notes.joined(separator: "; ")); the median of each run's own ratio: \(format(ratio: median(zip(find.store, find.grdb).map { $0 / $1 }))).")
+        }
 
         // 4. Memory of a process that opens the store and runs the limited find.
-        say("memory: sizes \(options.memorySizes), \(options.memoryRuns) processes per side and size")
-        var peaks: [String: [Int]] = [:]
-        var idle: [Int] = []
-        for run in 0..<options.memoryRuns {
-            idle.append(try measure([executable, "idle"], runner: runner, log: work + "/memory.log").peakRSSKB)
-            for n in options.memorySizes {
-                for side in (run % 2 == 0 ? ["store", "grdb"] : ["grdb", "store"]) {
-                    let m = try measure([executable, "query-\(side)", storeFile(n)], runner: runner, log: work + "/memory.log")
-                    peaks["\(side) \(n)", default: []].append(m.peakRSSKB)
-                    say("  memory run \(run + 1), \(side), N=\(n): \(format(kb: m.peakRSSKB)), \(format(ms: m.wallMs))")
+        if options.parts.contains(.memory) {
+            say("memory: sizes \(options.memorySizes), \(options.memoryRuns) processes per side and size")
+            var peaks: [String: [Int]] = [:]
+            var idle: [Int] = []
+            for run in 0..<options.memoryRuns {
+                idle.append(try measure([executable, "idle"], runner: runner, log: work + "/memory.log").peakRSSKB)
+                for n in options.memorySizes {
+                    for side in (run % 2 == 0 ? ["store", "grdb"] : ["grdb", "store"]) {
+                        let m = try measure([executable, "query-\(side)", storeFile(n)], runner: runner, log: work + "/memory.log")
+                        peaks["\(side) \(n)", default: []].append(m.peakRSSKB)
+                        say("  memory run \(run + 1), \(side), N=\(n): \(format(kb: m.peakRSSKB)), \(format(ms: m.wallMs))")
+                    }
                 }
             }
+            func peak(_ side: String, _ n: Int) -> Int {
+                Int(median((peaks["\(side) \(n)"] ?? []).map(Double.init)))
+            }
+            let smallest = options.memorySizes.min() ?? 0, largest = options.memorySizes.max() ?? 0
+            for n in options.memorySizes.sorted() {
+                let store = peak("store", n), grdb = peak("grdb", n)
+                let last = n == largest && largest != smallest
+                let growth = Double(peak("store", largest)) / Double(peak("store", smallest))
+                rows.append(Row(name: "peak memory of a process that opens a store of \(n.formatted()) rows and runs the find with limit 100",
+                                store: format(kb: store), baseline: format(kb: grdb), ratio: format(ratio: Double(store) / Double(grdb)),
+                                target: last ? "flat in N: within 10% of N=\(smallest.formatted())" : "flat in N",
+                                met: last ? (growth <= 1.10 ? "met (\(format(ratio: growth)))" : "not met (\(format(ratio: growth)))") : ""))
+            }
+            notes.append("Memory: peak resident memory (`ru_maxrss` from `wait4`, under `bench-run`) of a new process that opens the file "
+                + "(the store: `LocalStore(path:schema:)`; GRDB: a `DatabasePool`), runs the find once and exits; median of \(options.memoryRuns). "
+                + "The same executable doing nothing (`store-bench idle`): \(format(kb: Int(median(idle.map(Double.init))))); "
+                + "above it at N=\(largest.formatted()): the store \(format(kb: peak("store", largest) - Int(median(idle.map(Double.init))))), "
+                + "GRDB \(format(kb: peak("grdb", largest) - Int(median(idle.map(Double.init))))).")
         }
-        func peak(_ side: String, _ n: Int) -> Int {
-            Int(median((peaks["\(side) \(n)"] ?? []).map(Double.init)))
-        }
-        let smallest = options.memorySizes.min() ?? 0, largest = options.memorySizes.max() ?? 0
-        for n in options.memorySizes.sorted() {
-            let store = peak("store", n), grdb = peak("grdb", n)
-            let last = n == largest && largest != smallest
-            let growth = Double(peak("store", largest)) / Double(peak("store", smallest))
-            rows.append(Row(name: "peak memory of a process that opens a store of \(n.formatted()) rows and runs the find with limit 100",
-                            store: format(kb: store), baseline: format(kb: grdb), ratio: format(ratio: Double(store) / Double(grdb)),
-                            target: last ? "flat in N: within 10% of N=\(smallest.formatted())" : "flat in N",
-                            met: last ? (growth <= 1.10 ? "met (\(format(ratio: growth)))" : "not met (\(format(ratio: growth)))") : ""))
-        }
-        notes.append("Memory: peak resident memory (`ru_maxrss` from `wait4`, under `bench-run`) of a new process that opens the file "
-            + "(the store: `LocalStore(path:schema:)`; GRDB: a `DatabasePool`), runs the find once and exits; median of \(options.memoryRuns). "
-            + "The same executable doing nothing (`store-bench idle`): \(format(kb: Int(median(idle.map(Double.init))))); "
-            + "above it at N=\(largest.formatted()): the store \(format(kb: peak("store", largest) - Int(median(idle.map(Double.init))))), "
-            + "GRDB \(format(kb: peak("grdb", largest) - Int(median(idle.map(Double.init))))).")
 
         // 5. Compile time of the generated additions.
-        if options.compile {
+        if options.parts.contains(.compile) {
             say("compile: building modelgen in release")
             let tools = package + "/.build/tools"
             try execute(["swift", "build", "-c", "release", "--package-path", repository, "--scratch-path", tools, "--product", "modelgen"],

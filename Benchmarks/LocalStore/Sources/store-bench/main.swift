@@ -8,7 +8,13 @@
 // `phases` times the store's phases one by one.
 import Foundation
 
+/// The benchmarks, each of which `--only` can pick.
+enum Part: String, CaseIterable {
+    case save, find, memory, compile
+}
+
 struct Options {
+    var parts = Set(Part.allCases)
     var saveCount = 10_000
     var saveRuns = 7
     var findRows = 100_000
@@ -16,7 +22,6 @@ struct Options {
     var findRuns = 11
     var memorySizes = [10_000, 100_000, 1_000_000]
     var memoryRuns = 3
-    var compile = true
     var compileClasses = 100
     var compileRuns = 3
     var debugCompile = true
@@ -27,6 +32,8 @@ struct Options {
     Runs the four benchmarks of the on-device store against hand-written GRDB and prints a
     Markdown table (also written to Benchmarks/LocalStore/.work/report.md).
 
+      --only save,find,memory,compile
+                                  run only these benchmarks (all by default)
       --save-count 10000          products saved in one call (one transaction) per run
       --save-runs 7               save runs per side (fresh files every run; the median is reported)
       --find-rows 100000          rows in the file the indexed find runs over
@@ -56,6 +63,12 @@ struct Options {
             }
             return n
         }
+        func numbers(_ name: String) throws -> [Int] {
+            try value(name).split(separator: ",").map {
+                guard let n = Int($0.replacingOccurrences(of: "_", with: "")), n > 0 else { throw RunError(description: "bad size \($0)") }
+                return n
+            }
+        }
         while let argument = rest.popFirst() {
             switch argument {
             case "--save-count": options.saveCount = try number(argument)
@@ -63,16 +76,19 @@ struct Options {
             case "--find-rows": options.findRows = try number(argument)
             case "--find-queries": options.findQueries = min(try number(argument), Catalog.categoryCount)
             case "--find-runs": options.findRuns = try number(argument)
-            case "--memory-sizes":
-                options.memorySizes = try value(argument).split(separator: ",").map {
-                    guard let n = Int($0.replacingOccurrences(of: "_", with: "")), n > 0 else { throw RunError(description: "bad size \($0)") }
-                    return n
-                }
+            case "--memory-sizes": options.memorySizes = try numbers(argument)
             case "--memory-runs": options.memoryRuns = try number(argument)
-            case "--no-compile": options.compile = false
+            case "--no-compile": options.parts.remove(.compile)
             case "--compile-classes": options.compileClasses = try number(argument)
             case "--compile-runs": options.compileRuns = try number(argument)
             case "--no-debug-compile": options.debugCompile = false
+            case "--only":
+                options.parts = Set(try value(argument).split(separator: ",").map {
+                    guard let part = Part(rawValue: String($0)) else {
+                        throw RunError(description: "--only takes \(Part.allCases.map(\.rawValue).joined(separator: ",")), not \($0)")
+                    }
+                    return part
+                })
             case "--quick":
                 options.saveCount = 2_000; options.saveRuns = 3; options.findRows = 20_000; options.findRuns = 3
                 options.findQueries = 20; options.memorySizes = [10_000, 20_000]; options.memoryRuns = 1
