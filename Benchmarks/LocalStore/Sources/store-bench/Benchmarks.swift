@@ -267,8 +267,8 @@ func format(ratio: Double) -> String {
 
 // MARK: - Profiling
 
-/// `store-bench profile save|find|save-grdb|find-grdb SECONDS`: one side of one benchmark in a
-/// loop, for `perf record`; prints the time of each round.
+/// `store-bench profile save|find|save-grdb|find-grdb|pull|pull-rest SECONDS`: one side of one
+/// benchmark in a loop, for `perf record`; prints the time of each round.
 func profile(_ what: String, seconds: Double, work: String) async throws {
     let deadline = monotonicMs() + seconds * 1000
     switch what {
@@ -320,7 +320,23 @@ func profile(_ what: String, seconds: Double, work: String) async throws {
         }
         try store.close()
         try pool.close()
+    case "pull", "pull-rest":
+        // The server in this process, so its share shows in the same profile.
+        let server = try await SyncServer.start(products: 10_000, work: work)
+        let client = SyncServer.client(server.serverURL)
+        let deadline = monotonicMs() + seconds * 1000   // after the server's setup
+        while monotonicMs() < deadline {
+            let start = monotonicMs()
+            if what == "pull" {
+                _ = try await Pull.store(client, path: work + "/profile-pull.sqlite", options: Pull.options(pageSize: 1000, deleteCheck: .never))
+            } else {
+                _ = try await Pull.rest(client, pageSize: 1000) { _ in }
+            }
+            print("\(what): \(format(ms: monotonicMs() - start))")
+        }
+        removeDatabase(work + "/profile-pull.sqlite")
+        await server.stop()
     default:
-        throw RunError(description: "profile save|find|save-grdb|find-grdb SECONDS")
+        throw RunError(description: "profile save|find|save-grdb|find-grdb|pull|pull-rest SECONDS")
     }
 }

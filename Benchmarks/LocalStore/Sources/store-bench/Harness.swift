@@ -120,7 +120,12 @@ struct Harness {
                 + "GRDB \(format(kb: peak("grdb", largest) - Int(median(idle.map(Double.init))))).")
         }
 
-        // 5. Compile time of the generated additions.
+        // 5. Sync with ParseTestServer: pull, its memory, push.
+        if options.parts.contains(.sync) {
+            try await benchSync(runner: runner, rows: &rows, notes: &notes)
+        }
+
+        // 6. Compile time of the generated additions.
         if options.parts.contains(.compile) {
             say("compile: building modelgen in release")
             let tools = package + "/.build/tools"
@@ -163,7 +168,7 @@ struct Harness {
             | toolchain | \(capture(["swift", "--version"]).split(separator: "\n").first.map(String.init) ?? "?"); GRDB 7.10.0; SQLite \(sqliteVersion) |
             | load average (1, 5, 15 min) | before \(loadBefore.split(separator: " ").prefix(3).joined(separator: " ")), after \((procLine("loadavg", prefix: "") ?? "?").split(separator: " ").prefix(3).joined(separator: " ")) |
 
-            | benchmark | store | GRDB (compile: without) | ratio | target | met |
+            | benchmark | store | GRDB (compile: without; sync: ParseClient) | ratio | target | met |
             | --- | ---: | ---: | ---: | --- | --- |
 
             """

@@ -93,3 +93,13 @@ func measure(_ arguments: [String], runner: String, log: String, in directory: S
 func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
 }
+
+/// `measure` on a thread of its own, for a child that talks to a server this process runs: the
+/// wait for the child blocks its thread, and the server's tasks need the cooperative threads.
+func measureAside(_ arguments: [String], runner: String, log: String) async throws -> Measurement {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            continuation.resume(with: Result { try measure(arguments, runner: runner, log: log) })
+        }
+    }
+}

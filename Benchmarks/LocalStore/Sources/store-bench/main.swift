@@ -1,16 +1,18 @@
-// store-bench: the on-device store (ParseLocalStore) side by side with hand-written GRDB.
+// store-bench: the on-device store (ParseLocalStore) side by side with hand-written GRDB, and its
+// sync with ParseTestServer side by side with ParseClient.
 //
 //     swift run -c release --package-path Benchmarks/LocalStore store-bench [options]
 //
 // Prints a Markdown table (and writes it to Benchmarks/LocalStore/.work/report.md). The child
-// commands `query-store PATH`, `query-grdb PATH` and `idle` are what the memory benchmark runs;
-// `profile save|find|save-grdb|find-grdb SECONDS` loops one side, for `perf record`, and
-// `phases` times the store's phases one by one.
+// commands `query-store PATH`, `query-grdb PATH`, `pull-store URL COUNT PATH PAGESIZE`,
+// `pull-rest[-relations] URL COUNT PAGESIZE` and `idle` are what the memory benchmarks run;
+// `profile save|find|save-grdb|find-grdb|pull|pull-rest SECONDS` loops one side, for
+// `perf record`, and `phases` times the store's phases one by one.
 import Foundation
 
 /// The benchmarks, each of which `--only` can pick.
 enum Part: String, CaseIterable {
-    case save, find, memory, compile
+    case save, find, memory, sync, compile
 }
 
 struct Options {
@@ -25,14 +27,23 @@ struct Options {
     var compileClasses = 100
     var compileRuns = 3
     var debugCompile = true
+    var syncObjects = 10_000
+    var syncRuns = 3
+    var syncPageSize = 1000
+    var syncMemorySizes = [2_000, 10_000, 50_000]
+    var syncMemoryRuns = 1
+    var pushCreates = 500
+    var pushRuns = 5
+    var pushBatchSize = 50
 
     static let usage = """
     usage: swift run -c release --package-path Benchmarks/LocalStore store-bench [options]
 
-    Runs the four benchmarks of the on-device store against hand-written GRDB and prints a
-    Markdown table (also written to Benchmarks/LocalStore/.work/report.md).
+    Runs the benchmarks of the on-device store against hand-written GRDB, and of its sync against
+    ParseClient's own requests, and prints a Markdown table (also written to
+    Benchmarks/LocalStore/.work/report.md).
 
-      --only save,find,memory,compile
+      --only save,find,memory,sync,compile
                                   run only these benchmarks (all by default)
       --save-count 10000          products saved in one call (one transaction) per run
       --save-runs 7               save runs per side (fresh files every run; the median is reported)
@@ -46,8 +57,19 @@ struct Options {
       --compile-classes 100       classes of the synthetic model
       --compile-runs 3            compiles per variant and optimization
       --no-debug-compile          compile with -O only (not also -Onone)
+      --no-sync                   skip the sync benchmarks
+      --sync-objects 10000        products on the server that the pull takes into an empty store
+      --sync-runs 3               pull runs per side
+      --sync-page-size 1000       objects per page, for the store's pull and ParseClient's paging
+      --sync-memory-sizes 2000,10000,50000
+                                  server sizes for the pull's memory benchmark
+      --sync-memory-runs 1        child processes per side and size
+      --push-creates 500          creates pushed, then as many updates (one per created object)
+      --push-runs 5               push runs per side and case
+      --push-batch-size 50        changes per POST /batch
       --quick                     a fast check: 2,000 saved, 20,000 rows, sizes 10,000 and
-                                  20,000, 3 runs, 20 classes compiled once
+                                  20,000, 3 runs, 20 classes compiled once; 2,000 pulled,
+                                  sizes 1,000 and 4,000, 100 creates pushed
     """
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -89,10 +111,21 @@ struct Options {
                     }
                     return part
                 })
+            case "--no-sync": options.parts.remove(.sync)
+            case "--sync-objects": options.syncObjects = try number(argument)
+            case "--sync-runs": options.syncRuns = try number(argument)
+            case "--sync-page-size": options.syncPageSize = try number(argument)
+            case "--sync-memory-sizes": options.syncMemorySizes = try numbers(argument)
+            case "--sync-memory-runs": options.syncMemoryRuns = try number(argument)
+            case "--push-creates": options.pushCreates = try number(argument)
+            case "--push-runs": options.pushRuns = try number(argument)
+            case "--push-batch-size": options.pushBatchSize = try number(argument)
             case "--quick":
                 options.saveCount = 2_000; options.saveRuns = 3; options.findRows = 20_000; options.findRuns = 3
                 options.findQueries = 20; options.memorySizes = [10_000, 20_000]; options.memoryRuns = 1
                 options.compileClasses = 20; options.compileRuns = 1
+                options.syncObjects = 2_000; options.syncRuns = 3; options.syncMemorySizes = [1_000, 4_000]
+                options.syncMemoryRuns = 1; options.pushCreates = 100; options.pushRuns = 3
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -111,6 +144,10 @@ do {
         try await QueryProcess.runStore(arguments[1])
     case "query-grdb" where arguments.count == 2:
         try await QueryProcess.runGRDB(arguments[1])
+    case "pull-store":
+        try await Pull.runStoreChild(Array(arguments.dropFirst()))
+    case "pull-rest", "pull-rest-relations":
+        try await Pull.runRESTChild(Array(arguments.dropFirst()), relations: arguments[0] == "pull-rest-relations")
     case "profile" where arguments.count == 3:
         try await profile(arguments[1], seconds: Double(arguments[2]) ?? 10, work: Harness(options: Options(), arguments: []).work)
     case "phases":
