@@ -267,8 +267,9 @@ func format(ratio: Double) -> String {
 
 // MARK: - Profiling
 
-/// `store-bench profile save|find|save-grdb|find-grdb|pull|pull-rest SECONDS`: one side of one
-/// benchmark in a loop, for `perf record`; prints the time of each round.
+/// `store-bench profile save|find|save-grdb|find-grdb|pull|pull-rest|push-custom|push-server|push-increment
+/// SECONDS`: one side of one benchmark in a loop, for `perf record`; prints the time of each round
+/// (for a push, of its `sync(with:)` alone).
 func profile(_ what: String, seconds: Double, work: String) async throws {
     let deadline = monotonicMs() + seconds * 1000
     switch what {
@@ -336,7 +337,16 @@ func profile(_ what: String, seconds: Double, work: String) async throws {
         }
         removeDatabase(work + "/profile-pull.sqlite")
         await server.stop()
+    case "push-custom", "push-server", "push-increment":
+        let kind: PushCase = what == "push-custom" ? .customSet : what == "push-server" ? .serverSet : .customIncrement
+        let values = Catalog.products(0..<500)
+        while monotonicMs() < deadline {
+            let server = try await SyncServer.start(products: 0, work: work, idempotency: true)
+            let (elapsed, report) = try await pushStore(kind, values: values, server: server, batchSize: 50, work: work)
+            await server.stop()
+            print("\(what): \(format(ms: elapsed)), \(report.requests) requests")
+        }
     default:
-        throw RunError(description: "profile save|find|save-grdb|find-grdb|pull|pull-rest SECONDS")
+        throw RunError(description: "profile save|find|save-grdb|find-grdb|pull|pull-rest|push-custom|push-server|push-increment SECONDS")
     }
 }

@@ -391,7 +391,7 @@ private func updatedName(_ values: ProductValues) -> String { values.name + " (u
 
 /// The store's side: a new file, the creates saved in one call and each object updated (not
 /// timed), then one timed `sync(with:)` that pushes and pulls no class.
-private func pushStore(
+func pushStore(
     _ kind: PushCase, values: [ProductValues], server: ParseTestServer, batchSize: Int, work: String
 ) async throws -> (Double, LocalStore.SyncReport) {
     let path = work + "/push-store.sqlite"
