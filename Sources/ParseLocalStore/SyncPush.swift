@@ -37,12 +37,13 @@ struct SyncPush {
         // Objects with a parked change: their later changes wait behind it.
         var held: Set<String> = []
         var after: Int64 = 0
-        reading: while true {
+        while true {
             let start = after
-            let changes = try await store.read(nil) { db in try ChangeLog.pending(db, after: start) }
+            var changes = try await store.read(nil) { db in try ChangeLog.pending(db, after: start) }
             guard !changes.isEmpty else { break }
             var group: [ChangeLog.Change] = []
-            for pending in changes {
+            for position in changes.indices {
+                let pending = changes[position]
                 let key = pending.className + "/" + pending.objectId
                 if pending.failure != nil || held.contains(key) {
                     held.insert(key)
@@ -69,11 +70,15 @@ struct SyncPush {
                 }
                 try await sendBatch(group, held: &held, report: &report)
                 group = []
-                let replacedIds = try await sendAlone(change, held: &held, report: &report)
+                let serverId = try await sendAlone(change, held: &held, report: &report)
                 after = change.sequence
-                if replacedIds {
-                    // Later changes may name the replaced id: read them again.
-                    continue reading
+                if let serverId {
+                    // Later changes may name the replaced id. The store replaced it in their rows;
+                    // do the same to those already read rather than read them again (which would
+                    // parse the waiting changes once per create).
+                    for later in changes.indices where later > position {
+                        changes[later] = Self.replacing(change.objectId, by: serverId, of: change.className, in: changes[later])
+                    }
                 }
             }
             try await sendBatch(group, held: &held, report: &report)
@@ -146,8 +151,8 @@ struct SyncPush {
         try await record(outcomes, held: &held, report: &report)
     }
 
-    /// Sends one change alone; returns whether a local id was replaced.
-    private mutating func sendAlone(_ change: ChangeLog.Change, held: inout Set<String>, report: inout LocalStore.SyncReport) async throws(ParseClientError) -> Bool {
+    /// Sends one change alone; returns the server's id when it replaced the change's local id.
+    private mutating func sendAlone(_ change: ChangeLog.Change, held: inout Set<String>, report: inout LocalStore.SyncReport) async throws(ParseClientError) -> String? {
         var change = change
         let custom = customIds ?? true
         do {
@@ -157,7 +162,7 @@ struct SyncPush {
                 try await settle(custom: true)
             }
             try await record([.taken(change, body)], held: &held, report: &report)
-            return change.kind == .create && !custom
+            return change.kind == .create && !custom ? body["objectId"]?.stringValue : nil
         } catch .server(let error) {
             report.requests += 1
             if customIds == nil, change.kind == .create, error.code == .invalidKeyName {
@@ -168,8 +173,21 @@ struct SyncPush {
                 return try await sendAlone(change, held: &held, report: &report)
             }
             try await record([try await outcome(of: change, refusedWith: error, report: &report)], held: &held, report: &report)
-            return false
+            return nil
         }
+    }
+
+    /// `change` as its row reads after ``LocalIds/replace(_:schema:className:localId:serverId:)``
+    /// of (`className`, `localId`): its object's id and the pointers in its body.
+    private static func replacing(_ localId: String, by serverId: String, of className: String, in change: ChangeLog.Change) -> ChangeLog.Change {
+        var replaced = change
+        if change.className == className, change.objectId == localId {
+            replaced.objectId = serverId
+        }
+        if let body = LocalIds.replacing(localId, by: serverId, of: className, in: .object(change.body)).objectValue {
+            replaced.body = body
+        }
+        return replaced
     }
 
     private mutating func settle(custom: Bool) async throws(ParseClientError) {
