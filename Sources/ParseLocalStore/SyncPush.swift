@@ -172,7 +172,12 @@ struct SyncPush {
                 change = try await renewRequestId(of: change)
                 return try await sendAlone(change, held: &held, report: &report)
             }
-            try await record([try await outcome(of: change, refusedWith: error, report: &report)], held: &held, report: &report)
+            let outcome = try await outcome(of: change, refusedWith: error, report: &report)
+            try await record([outcome], held: &held, report: &report)
+            // A create whose answer was lost, found again on the server: its id was replaced too.
+            if case .taken(let found, let answer) = outcome, found.kind == .create, !custom {
+                return answer["objectId"]?.stringValue
+            }
             return nil
         }
     }

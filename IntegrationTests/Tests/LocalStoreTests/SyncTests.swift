@@ -358,6 +358,8 @@ import TodoListModels
         defer { world.finish() }
         let device = try await world.device()
         let made = try await device.create(product("ONCE", price: 1))
+        // A later change of it, pushed after the create: it must reach the object found again.
+        _ = try await device.update(ParseUpdate(made).set(Product.Field.price, to: 2))
         let losing = LosingTransport(losing: "/parse/classes/Product")
         await #expect(throws: ParseClientError.self) {
             try await device.sync(with: world.client(transport: losing), options: LocalStore.SyncOptions(objectIds: .server))
@@ -368,8 +370,9 @@ import TodoListModels
         // first request made by the values it sent, and takes its id.
         let report = try await device.sync(with: world.client(), options: LocalStore.SyncOptions(objectIds: .server))
         #expect(report.parked.isEmpty)
-        #expect(report.pushed == 1)
+        #expect(report.pushed == 2)
         let stored = world.server.storedObjects("Product")
+        #expect(stored.first?["price"] == 2)
         #expect(stored.count == 1)
         #expect(world.server.requests(method: "POST", path: "/parse/classes/Product").count == 2)
         let serverId = try #require(stored.first?["objectId"]?.stringValue)
