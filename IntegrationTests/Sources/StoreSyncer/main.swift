@@ -6,7 +6,7 @@
 // Each step: create a product `R<round>-<n>`; append the token `R<round>-<n>` to the tags of
 // the product `COUNTER` (an Add: not safe to repeat); every third step delete the product made
 // two steps before; every second step sync. Lines printed: `created <sku>`, `added <token>`,
-// `deleted <sku>`, `synced`.
+// `deleting <sku>` (before the call), `deleted <sku>`, `synced`.
 import Foundation
 import InventoryModels
 import ParseLocalStore
@@ -42,6 +42,8 @@ while true {
     say("added \(name)")
     if step % 3 == 2 {
         let doomed = made[made.count - 3]
+        // Said before the call too: a kill after the delete and before `deleted` leaves it done.
+        say("deleting \(doomed.sku ?? "")")
         try await store.delete(doomed)
         say("deleted \(doomed.sku ?? "")")
     }
