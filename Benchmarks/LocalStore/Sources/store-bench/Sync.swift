@@ -121,6 +121,27 @@ enum Pull {
         }
     }
 
+    /// ParseClient paging as the store's pull pages: ordered by `updatedAt` then `objectId`, each
+    /// page after the last one's (`updatedAt > d` or `updatedAt == d` and `objectId > id`), for
+    /// what the server's answer to that query costs beside paging by objectId.
+    static func restByCursor(_ client: ParseClient, pageSize: Int) async throws -> (objects: Int, requests: Int) {
+        var last: (updatedAt: Date, objectId: String)?
+        var objects = 0, requests = 0
+        while true {
+            let query = last.map { cursor in
+                Product.query(.or(Product.query(Product.Field.updatedAt > cursor.updatedAt),
+                                  Product.query(Product.Field.updatedAt == cursor.updatedAt, Product.Field.objectId > cursor.objectId)))
+            } ?? Product.query()
+            let page = try await client.find(query.order(.ascending(Product.Field.updatedAt), .ascending(Product.Field.objectId)).limit(pageSize))
+            requests += 1
+            objects += page.count
+            guard page.count == pageSize, let next = page.last, let updatedAt = next.updatedAt, let objectId = next.objectId else {
+                return (objects, requests)
+            }
+            last = (updatedAt, objectId)
+        }
+    }
+
     /// ParseClient making the store's requests by hand: the same pages, and after each page, for
     /// each of its products, the `find` of its `suppliers` relation (`$relatedTo`, ids only, in
     /// pages of `pageSize`), which is how the store reads relation members. Nothing is stored.
@@ -191,6 +212,8 @@ struct PullResult {
     var storeRequests = 0
     var storeCheckedRequests = 0
     var restRequests = 0
+    /// ParseClient paging by the store's cursor (`updatedAt`, `objectId`).
+    var cursor: [Double] = []
     /// ParseClient making the store's requests (pages and relation reads), storing nothing.
     var relations: [Double] = []
     var relationsRequests = 0
@@ -207,7 +230,7 @@ func benchPull(count: Int, runs: Int, pageSize: Int, work: String, say: (String)
     do {
         for run in 0...runs {
             var times: [String: Double] = [:]
-            let sides = ["store", "rest", "checked", "relations"]
+            let sides = ["store", "rest", "checked", "relations", "cursor"]
             for offset in 0..<sides.count {
                 let side = sides[(run + offset) % sides.count]
                 server.clearRequests()
@@ -226,6 +249,13 @@ func benchPull(count: Int, runs: Int, pageSize: Int, work: String, say: (String)
                     if run == 0 {
                         result.notes.append("ParseClient's paging: \(requests) requests (\(SyncServer.summary(recorded)))")
                         try await compare(kept, storeAt: path, count: count, client: client, pageSize: pageSize, notes: &result.notes)
+                    }
+                case "cursor":
+                    let start = monotonicMs()
+                    let (objects, requests) = try await Pull.restByCursor(client, pageSize: pageSize)
+                    times[side] = monotonicMs() - start
+                    guard objects == count, server.requests.count == requests else {
+                        throw RunError(description: "ParseClient paged \(objects) products by updatedAt in \(requests) requests (the server saw \(server.requests.count)), expected \(count)")
                     }
                 case "relations":
                     let start = monotonicMs()
@@ -261,8 +291,10 @@ func benchPull(count: Int, runs: Int, pageSize: Int, work: String, say: (String)
                 result.rest.append(times["rest"] ?? .nan)
                 result.storeChecked.append(times["checked"] ?? .nan)
                 result.relations.append(times["relations"] ?? .nan)
+                result.cursor.append(times["cursor"] ?? .nan)
                 say("  pull run \(run)/\(runs): store \(format(ms: times["store"] ?? .nan)), with delete check \(format(ms: times["checked"] ?? .nan)), "
-                    + "ParseClient \(format(ms: times["rest"] ?? .nan)), ParseClient with the relation reads \(format(ms: times["relations"] ?? .nan))")
+                    + "ParseClient \(format(ms: times["rest"] ?? .nan)), by updatedAt \(format(ms: times["cursor"] ?? .nan)), "
+                    + "with the relation reads \(format(ms: times["relations"] ?? .nan))")
             }
         }
     } catch {
@@ -511,9 +543,11 @@ extension Harness {
                         store: "\(format(ms: median(pull.store))) (\(pull.storeRequests.formatted()) requests)",
                         baseline: "\(format(ms: median(pull.relations))) (\(pull.relationsRequests.formatted()) requests)", ratio: format(ratio: relationsRatio),
                         target: "reported", met: ""))
-        notes.append("Pull: \(pull.notes.joined(separator: "; ")). The median of each run's own ratio: \(format(ratio: median(zip(pull.store, pull.rest).map { $0 / $1 }))). "
+        notes.append("Pull: \(pull.notes.joined(separator: "; ")). ParseClient paging as the store pages (by `updatedAt`, then `objectId`, "
+            + "\(pull.restRequests) requests): \(format(ms: median(pull.cursor))), \(format(ratio: median(pull.cursor) / median(pull.rest))) its paging by objectId. The median of each run's own ratio of the store to the paging by objectId: \(format(ratio: median(zip(pull.store, pull.rest).map { $0 / $1 }))). "
             + "Runs: store \(pull.store.map { format(ms: $0) }.joined(separator: ", ")); with the delete check \(pull.storeChecked.map { format(ms: $0) }.joined(separator: ", ")); "
-            + "ParseClient \(pull.rest.map { format(ms: $0) }.joined(separator: ", ")); with the relation reads \(pull.relations.map { format(ms: $0) }.joined(separator: ", ")).")
+            + "ParseClient \(pull.rest.map { format(ms: $0) }.joined(separator: ", ")); by updatedAt \(pull.cursor.map { format(ms: $0) }.joined(separator: ", ")); "
+            + "with the relation reads \(pull.relations.map { format(ms: $0) }.joined(separator: ", ")).")
 
         // The pull's memory: a new process per pull, the server in this process.
         let sizes = options.syncMemorySizes.sorted()
