@@ -62,9 +62,7 @@ enum ChangeLog {
         _ db: Database, _ kind: Kind, className: String, objectId: String, body: [String: JSONValue] = [:], base: [String: JSONValue] = [:]
     ) throws {
         if kind == .delete {
-            let unpushedCreate = try Bool.fetchOne(db, sql: """
-                SELECT 1 FROM \(SQL.identifier(table)) WHERE "className" = ? AND "objectId" = ? AND "kind" = 'create'
-                """, arguments: [className, objectId]) == true
+            let unpushedCreate = try isUnpushedCreate(db, className: className, objectId: objectId)
             try db.execute(sql: "DELETE FROM \(SQL.identifier(table)) WHERE \"className\" = ? AND \"objectId\" = ?",
                            arguments: [className, objectId])
             if unpushedCreate { return }
@@ -110,16 +108,6 @@ enum ChangeLog {
             SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage", "base"
             FROM \(SQL.identifier(table)) WHERE "className" = ? AND "objectId" = ? ORDER BY "sequence"
             """, arguments: [className, objectId]).map(change)
-    }
-
-    /// The fields of an object that changes waiting to be pushed set, which a pull must not
-    /// overwrite with the server's older values.
-    static func pendingFields(_ db: Database, className: String, objectId: String) throws -> Set<String> {
-        var fields: Set<String> = []
-        for change in try pending(db, className: className, objectId: objectId) {
-            fields.formUnion(change.body.keys)
-        }
-        return fields
     }
 
     /// Whether the object was made on the device and its create not yet pushed.
