@@ -67,13 +67,15 @@ struct SyncPull {
                 throw .localStore(LocalStoreError(.invalidValue, className: className, field: "updatedAt",
                                                   message: "the server sent an object without objectId or updatedAt."))
             }
+            let pageIds = page.compactMap { $0["objectId"]?.stringValue }
             var members: [String: [String: [String]]] = [:]
             for relation in table.relations {
                 guard case .relation(let target) = relation.kind else { continue }
-                for object in page {
-                    guard let objectId = object["objectId"]?.stringValue else { continue }
-                    members[objectId, default: [:]][relation.name] = try await relatedIds(
-                        owner: className, objectId: objectId, field: relation.name, target: target, report: &report)
+                let holders = try await holdersOfMembers(owner: className, objectIds: pageIds, field: relation.name, target: target, report: &report)
+                for objectId in pageIds {
+                    members[objectId, default: [:]][relation.name] = holders.contains(objectId)
+                        ? try await relatedIds(owner: className, objectId: objectId, field: relation.name, target: target, report: &report)
+                        : []
                 }
             }
             let next = SyncState.Cursor(updatedAt: lastUpdatedAt, objectId: lastId)
@@ -124,6 +126,23 @@ struct SyncPull {
             // The objects left out come again with the whole class at the next sync.
             try await store.write(className) { db in try SyncState.forgetCursor(db, className: className) }
         }
+    }
+
+    /// Which of a page's objects hold at least one object in a relation: one request (`$inQuery`
+    /// on the relation field, as Parse Server reads it from the relation's join table), so only
+    /// those need their members read one by one. A relation most objects leave empty costs one
+    /// request a page instead of one an object.
+    private func holdersOfMembers(
+        owner: String, objectIds: [String], field: String, target: String, report: inout LocalStore.SyncReport
+    ) async throws(ParseClientError) -> Set<String> {
+        guard !objectIds.isEmpty else { return [] }
+        let constraints: [String: JSONValue] = [
+            "objectId": ["$in": .array(objectIds.map(JSONValue.string))],
+            field: ["$inQuery": ["className": .string(target), "where": [:]]],
+        ]
+        let page = try await client.syncFind(className: owner, where: constraints, order: "objectId", keys: "objectId", limit: objectIds.count)
+        report.requests += 1
+        return Set(page.compactMap { $0["objectId"]?.stringValue })
     }
 
     /// The ids of the objects in one relation of an object, as the server has them.

@@ -155,8 +155,9 @@ import TodoListModels
             _ = try await other.create(product("P-\(index)", price: Double(index)))
         }
         let device = try await world.device()
-        // The third page's request gets no answer: the two pages before it are kept.
-        let failing = LosingTransport(losing: "/parse/classes/Product", after: 2, answered: false)
+        // The third page's request gets no answer: the two pages before it are kept. (Each page
+        // is two requests to the class: its objects, then which of them hold suppliers.)
+        let failing = LosingTransport(losing: "/parse/classes/Product", after: 4, answered: false)
         let options = LocalStore.SyncOptions(classes: ["Product"], pageSize: 3)
         await #expect(throws: ParseClientError.self) { try await device.sync(with: world.client(transport: failing), options: options) }
         #expect(try await device.count(Product.query()) == 6)
@@ -289,6 +290,38 @@ import TodoListModels
         try await device.sync(with: world.client())
         #expect(try await device.get(Product.self, id: try #require(locked.objectId)).price == 1)
         #expect(try await device.pendingChanges() == 0)
+    }
+
+    @Test func aServerObjectWhoseUniqueValueADeviceObjectHoldsIsReportedNotPulled() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let other = world.client()
+        let device = try await world.device()
+        // The same unique sku made on the device and, first, on the server.
+        let mine = try await device.create(product("DUP", price: 1))
+        let theirs = try await other.create(product("DUP", price: 2))
+        _ = try await other.create(product("ELSE", price: 3))
+
+        // Parse Server keeps a unique value unique only with a unique index of its own: here the
+        // device's create goes through, and the server's other "DUP" cannot be stored beside it.
+        let report = try await device.sync(with: world.client())
+        #expect(report.pushed == 1)
+        #expect(world.server.storedObjects("Product").count == 3)
+        #expect(report.conflicts.map(\.objectId) == [theirs.objectId])
+        #expect(report.conflicts.first?.error.className == "Product")
+        #expect(report.conflicts.first?.error.field == "sku")
+        // The rest of the class arrived; the device's own object kept its value.
+        #expect(try await device.find(Product.query().order(.ascending(Product.Field.sku))).map(\.sku) == ["DUP", "ELSE"])
+        #expect(try await device.get(Product.self, id: try #require(mine.objectId)).price == 1)
+
+        // Reported again at every sync until the app settles it (here: deleting its own); then
+        // the next sync takes the server's.
+        #expect(try await device.sync(with: world.client()).conflicts.map(\.objectId) == [theirs.objectId])
+        try await device.delete(try await device.get(Product.self, id: try #require(mine.objectId)))
+        let next = try await device.sync(with: world.client())
+        #expect(next.conflicts.isEmpty)
+        #expect(try await device.get(Product.self, id: try #require(theirs.objectId)).price == 2)
+        #expect(try await device.count(Product.query()) == 2)
     }
 
     @Test func anObjectDeletedOnTheServerWhileEditedOnTheDeviceIsGoneAndTheEditReported() async throws {
