@@ -99,13 +99,23 @@ public final class LocalStore: ParseObjectStore {
     /// - Returns: `object` with its id and timestamps.
     public func create<T: ParseObject>(_ object: T) async throws(ParseClientError) -> T {
         let fields = try WireJSON.saveFields(object, keepObjectId: true)
-        let base = try WireJSON.snapshot(object)
         let writer = writer
         let response = try await write(T.className) { db in
             try writer.insert(db, className: T.className, fields: fields, objectId: object.objectId, createdAt: nil, updatedAt: nil,
                               ids: try LocalIds.Resolver(db))
         }
-        return try WireJSON.decode(T.self, from: base.merging(response) { _, new in new }, status: 201, redactor: redactor)
+        return Self.created(object, response)
+    }
+
+    /// A created object as the caller gets it back: the object given, with the id and
+    /// timestamps the insert answered (and no ``ParseObject/originalData``: every field is new).
+    private static func created<T: ParseObject>(_ object: T, _ response: [String: JSONValue]) -> T {
+        var result = object
+        result.objectId = response["objectId"]?.stringValue ?? object.objectId
+        result.createdAt = response["createdAt"]?.stringValue.flatMap(ISO8601Millis.date(from:))
+        result.updatedAt = response["updatedAt"]?.stringValue.flatMap(ISO8601Millis.date(from:))
+        result.originalData = nil
+        return result
     }
 
     /// Creates `object` when it has no `objectId`; otherwise saves the fields that differ from
@@ -121,11 +131,9 @@ public final class LocalStore: ParseObjectStore {
     public func save<T: ParseObject>(_ objects: [T]) async throws(ParseClientError) -> [T] {
         var steps: [SaveStep] = []
         var changes: [ObjectChange<T>?] = []
-        var bases: [[String: JSONValue]] = []
         steps.reserveCapacity(objects.count)
         for object in objects {
             let fields = try WireJSON.saveFields(object, keepObjectId: true)
-            bases.append(try WireJSON.snapshot(object))
             if let objectId = object.objectId {
                 let change = try ObjectChange(changesOf: object)
                 changes.append(change)
@@ -148,8 +156,7 @@ public final class LocalStore: ParseObjectStore {
             if outcome.updated, let change = changes[index] {
                 results.append(try change.result(response: outcome.response, status: 200, redactor: redactor))
             } else {
-                results.append(try WireJSON.decode(T.self, from: bases[index].merging(outcome.response) { _, new in new },
-                                                   status: 201, redactor: redactor))
+                results.append(Self.created(objects[index], outcome.response))
             }
         }
         return results
