@@ -112,7 +112,7 @@ func phases(work: String) async throws {
     }
     let select = (builtin + fields.map(\.name)).map { "t0.\"\($0)\"" }.joined(separator: ", ")
     let sql = "SELECT \(select) FROM \"Product\" AS t0 WHERE t0.\"category\" = ? AND t0.\"price\" < ? ORDER BY t0.\"price\", t0.rowid LIMIT ? OFFSET ?"
-    let rows = try await queue.read { db in
+    let rows = try queue.read { db in
         try timed("the store's SQL: Row.fetchAll", per: Double(queries), unit: " a query") {
             try (0..<queries).map { index in
                 try Row.fetchAll(db, sql: sql, arguments: [Catalog.categoryId(index), QueryProcess.price, 100, 0])
