@@ -171,6 +171,8 @@ let package = Package(
         // SwiftNIO, and Parse's LiveQuery over WebSocket on the same port. Its sources build only with the trait TestServer, and so does SwiftNIO; the
         // end-to-end tests in IntegrationTests/ enable it.
         .target(name: "ParseTestServer", dependencies: [
+            // Parse's date text, written as the runtime writes it.
+            "ParseWire",
             .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["TestServer"])),
             .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["TestServer"])),
             .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["TestServer"])),

@@ -1,6 +1,7 @@
 // Built with the package trait TestServer only (docs/TestingParseCode.md).
 #if TestServer
 import Foundation
+import ParseWire
 
 /// Parse's date text: UTC, exactly three fraction digits, `Z` (`2023-11-14T22:13:20.123Z`).
 enum ISODate {
@@ -11,7 +12,14 @@ enum ISODate {
     }()
 
     /// `date` as Parse writes it, rounded down to the millisecond.
+    ///
+    /// Queries on `createdAt` and `updatedAt` write it for every object they look at, so it is
+    /// ParseWire's arithmetic; a calendar does the dates outside JavaScript's range.
     static func string(_ date: Date) -> String {
+        let wholeMilliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        if let text = ISO8601Millis.string(from: Date(timeIntervalSince1970: wholeMilliseconds / 1000)) {
+            return text
+        }
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let wholeSeconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let fraction = milliseconds - wholeSeconds * 1000

@@ -286,14 +286,18 @@ extension Store {
         let keys = order.split(separator: ",").map { part -> (String, Bool) in
             part.hasPrefix("-") ? (String(part.dropFirst()), false) : (String(part), true)
         }
-        let indexed = Array(objects.enumerated())
-        return indexed.sorted { left, right in
-            for (key, ascending) in keys where key != "$score" {
-                let order = Matching.sortOrder(queryValue(left.element, key), queryValue(right.element, key))
+        let sortKeys = keys.filter { $0.0 != "$score" }
+        // Each object's values read once, not at every comparison.
+        let decorated = objects.enumerated().map { offset, object in
+            (offset: offset, object: object, values: sortKeys.map { queryValue(object, $0.0) })
+        }
+        return decorated.sorted { left, right in
+            for (index, (_, ascending)) in sortKeys.enumerated() {
+                let order = Matching.sortOrder(left.values[index], right.values[index])
                 if order != 0 { return ascending ? order < 0 : order > 0 }
             }
             return left.offset < right.offset
-        }.map(\.element)
+        }.map(\.object)
     }
 }
 
