@@ -108,11 +108,24 @@ extension Store {
     /// The objects of `className` matching the `where` object, oldest first.
     func matching(_ className: String, where constraints: [String: JSON]) throws(ParseFailure) -> [StoredObject] {
         var result: [StoredObject] = []
-        for object in objects(of: className) where canAccess(object, "read") {
+        for object in candidates(className, constraints) where canAccess(object, "read") {
             guard try matches(object, className: className, constraints) else { continue }
             result.append(object)
         }
         return result
+    }
+
+    /// The objects a query can match, oldest first: when it names ids (`objectId` equal to one,
+    /// or `$in` a list), only those, looked up by id as a database reads them by key. Every
+    /// constraint is still checked on each.
+    private func candidates(_ className: String, _ constraints: [String: JSON]) -> [StoredObject] {
+        let ids: [String]? = switch constraints["objectId"] {
+        case .string(let id)?: [id]
+        case .object(let operators)? where operators.count == 1: operators["$in"]?.arrayValue?.compactMap(\.stringValue)
+        default: nil
+        }
+        guard let ids else { return objects(of: className) }
+        return Set(ids).compactMap { object(className, $0) }.sorted(by: Self.oldestFirst)
     }
 
     func matches(_ object: StoredObject, className: String, _ constraints: [String: JSON]) throws(ParseFailure) -> Bool {

@@ -155,9 +155,12 @@ struct Store: Sendable {
 
     /// The objects of a class, oldest first.
     func objects(of className: String) -> [StoredObject] {
-        (classes[className] ?? [:]).values.sorted {
-            $0.createdAt == $1.createdAt ? $0.objectId < $1.objectId : $0.createdAt < $1.createdAt
-        }
+        (classes[className] ?? [:]).values.sorted(by: Self.oldestFirst)
+    }
+
+    /// Creation order, then `objectId`: the order of ``objects(of:)``.
+    static func oldestFirst(_ left: StoredObject, _ right: StoredObject) -> Bool {
+        left.createdAt == right.createdAt ? left.objectId < right.objectId : left.createdAt < right.createdAt
     }
 
     // MARK: Types
