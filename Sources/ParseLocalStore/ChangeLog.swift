@@ -36,6 +36,9 @@ enum ChangeLog {
         var base: [String: JSONValue] = [:]
     }
 
+    /// The columns ``change(_:)`` reads, in its order.
+    private static let columns = #""sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage", "base""#
+
     static func createTable(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE IF NOT EXISTS \(SQL.identifier(table)) (
@@ -89,24 +92,21 @@ enum ChangeLog {
     /// The changes waiting after `sequence`, oldest first.
     static func pending(_ db: Database, after sequence: Int64 = 0, limit: Int = 500) throws -> [Change] {
         try Row.fetchAll(db, sql: """
-            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage", "base"
-            FROM \(SQL.identifier(table)) WHERE "sequence" > ? ORDER BY "sequence" LIMIT ?
+            SELECT \(columns) FROM \(SQL.identifier(table)) WHERE "sequence" > ? ORDER BY "sequence" LIMIT ?
             """, arguments: [sequence, limit]).map(change)
     }
 
     /// The parked changes, oldest first.
     static func parked(_ db: Database) throws -> [Change] {
         try Row.fetchAll(db, sql: """
-            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage", "base"
-            FROM \(SQL.identifier(table)) WHERE "failureCode" IS NOT NULL ORDER BY "sequence"
+            SELECT \(columns) FROM \(SQL.identifier(table)) WHERE "failureCode" IS NOT NULL ORDER BY "sequence"
             """).map(change)
     }
 
     /// The changes waiting for one object, oldest first.
     static func pending(_ db: Database, className: String, objectId: String) throws -> [Change] {
         try Row.fetchAll(db, sql: """
-            SELECT "sequence", "kind", "className", "objectId", "body", "requestId", "failureCode", "failureMessage", "base"
-            FROM \(SQL.identifier(table)) WHERE "className" = ? AND "objectId" = ? ORDER BY "sequence"
+            SELECT \(columns) FROM \(SQL.identifier(table)) WHERE "className" = ? AND "objectId" = ? ORDER BY "sequence"
             """, arguments: [className, objectId]).map(change)
     }
 

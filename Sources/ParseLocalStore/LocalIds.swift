@@ -41,22 +41,7 @@ enum LocalIds {
         /// `value` with every pointer in it naming an object's current id.
         func current(in value: JSONValue) throws -> JSONValue {
             guard active else { return value }
-            switch value {
-            case .object(var members):
-                if members["__type"] == "Pointer" || members["__type"] == "Object",
-                   let className = members["className"]?.stringValue, let objectId = members["objectId"]?.stringValue {
-                    members["objectId"] = .string(try current(className, objectId))
-                    return .object(members)
-                }
-                for (key, member) in members {
-                    members[key] = try current(in: member)
-                }
-                return .object(members)
-            case .array(let elements):
-                return .array(try elements.map { try current(in: $0) })
-            default:
-                return value
-            }
+            return try LocalIds.mappingPointers(in: value) { className, objectId in try current(className, objectId) }
         }
     }
 
@@ -111,18 +96,24 @@ enum LocalIds {
 
     /// `value` with the pointers to (`className`, `localId`) naming `serverId` instead.
     static func replacing(_ localId: String, by serverId: String, of className: String, in value: JSONValue) -> JSONValue {
+        mappingPointers(in: value) { pointedClass, objectId in pointedClass == className && objectId == localId ? serverId : objectId }
+    }
+
+    /// `value` with the id of every pointer and nested object in it (at any depth) given by
+    /// `newId(className, objectId)`.
+    private static func mappingPointers(in value: JSONValue, _ newId: (String, String) throws -> String) rethrows -> JSONValue {
         switch value {
         case .object(var members):
             if members["__type"] == "Pointer" || members["__type"] == "Object",
-               members["className"]?.stringValue == className, members["objectId"]?.stringValue == localId {
-                members["objectId"] = .string(serverId)
+               let className = members["className"]?.stringValue, let objectId = members["objectId"]?.stringValue {
+                members["objectId"] = .string(try newId(className, objectId))
             }
             for (key, member) in members where key != "objectId" {
-                members[key] = replacing(localId, by: serverId, of: className, in: member)
+                members[key] = try mappingPointers(in: member, newId)
             }
             return .object(members)
         case .array(let elements):
-            return .array(elements.map { replacing(localId, by: serverId, of: className, in: $0) })
+            return .array(try elements.map { try mappingPointers(in: $0, newId) })
         default:
             return value
         }
