@@ -29,6 +29,8 @@ public final class ParseClient: Sendable {
     let random: @Sendable () -> Double
     /// The session token of the logged-in user.
     private let session: LockedValue<String?>
+    /// The LiveQuery WebSocket its subscriptions share, opened by the first one.
+    let liveQuery: LiveQueryConnection
 
     /// A client.
     /// - Parameters:
@@ -48,7 +50,17 @@ public final class ParseClient: Sendable {
         self.transport = transport
         self.sleeper = sleeper
         self.random = random
-        self.session = LockedValue(sessionToken)
+        let session = LockedValue(sessionToken)
+        self.session = session
+        self.liveQuery = LiveQueryConnection(
+            configuration: configuration,
+            sessionToken: { session.current },
+            log: { line in
+                guard let handler = configuration.logHandler else { return }
+                let redactor = Redactor(secrets: [configuration.restAPIKey, configuration.masterKey, configuration.clientKey, session.current])
+                handler(redactor.scrub(line))
+            },
+            random: random)
     }
 
     /// The session token sent with requests, `nil` when no user is logged in. Store it securely

@@ -8,6 +8,10 @@ import Foundation
 public struct ParseClientConfiguration: Sendable {
     /// The server's URL including its mount path, such as `http://localhost:1337/parse`.
     public var serverURL: URL
+    /// Where ``ParseClient/subscribe(_:fields:)`` opens its LiveQuery WebSocket (`ws://` or
+    /// `wss://`, such as `wss://example.com/parse`). When `nil`, the ``serverURL`` with `ws` for
+    /// `http` and `wss` for `https`, path included, as Parse's SDKs do (``liveQueryURL``).
+    public var liveQueryServerURL: URL?
     /// The application id, sent as `X-Parse-Application-Id`.
     public var applicationId: String
     /// The REST API key, sent as `X-Parse-REST-API-Key` unless a call uses the master key.
@@ -64,6 +68,7 @@ public struct ParseClientConfiguration: Sendable {
     ///   - savesUnsavedChildren: Whether creates and updates save the unsaved objects they point to first.
     ///   - sendsRequestId: Whether to send `X-Parse-Request-Id`.
     ///   - logHandler: Receives redacted log lines.
+    ///   - liveQueryServerURL: The LiveQuery server's `ws://` or `wss://` URL; `nil` derives it from `serverURL`.
     public init(
         serverURL: URL,
         applicationId: String,
@@ -79,7 +84,8 @@ public struct ParseClientConfiguration: Sendable {
         allowsCustomObjectId: Bool = false,
         savesUnsavedChildren: Bool = true,
         sendsRequestId: Bool = false,
-        logHandler: (@Sendable (String) -> Void)? = nil
+        logHandler: (@Sendable (String) -> Void)? = nil,
+        liveQueryServerURL: URL? = nil
     ) {
         self.serverURL = serverURL
         self.applicationId = applicationId
@@ -96,6 +102,22 @@ public struct ParseClientConfiguration: Sendable {
         self.savesUnsavedChildren = savesUnsavedChildren
         self.sendsRequestId = sendsRequestId
         self.logHandler = logHandler
+        self.liveQueryServerURL = liveQueryServerURL
+    }
+
+    /// The URL LiveQuery connects to: ``liveQueryServerURL`` when set, otherwise ``serverURL``
+    /// with `ws` for `http` and `wss` for `https` (`http://localhost:1337/parse` gives
+    /// `ws://localhost:1337/parse`); `nil` when neither gives a WebSocket URL.
+    public var liveQueryURL: URL? {
+        if let liveQueryServerURL { return liveQueryServerURL }
+        guard var components = URLComponents(url: serverURL, resolvingAgainstBaseURL: false) else { return nil }
+        switch components.scheme?.lowercased() {
+        case "http": components.scheme = "ws"
+        case "https": components.scheme = "wss"
+        case "ws", "wss": break
+        default: return nil
+        }
+        return components.url
     }
 
     /// The path the server is mounted at, without a trailing slash (`/parse`, or `` for the root),
@@ -117,6 +139,11 @@ extension ParseClientConfiguration: CustomStringConvertible, CustomDebugStringCo
         var parts = [
             "serverURL: \(Redactor.redactingUserInfo(serverURL))",
             "applicationId: \(applicationId)",
+        ]
+        if let liveQueryServerURL {
+            parts.append("liveQueryServerURL: \(Redactor.redactingUserInfo(liveQueryServerURL))")
+        }
+        parts += [
             "restAPIKey: \(restAPIKey == nil ? "none" : Redactor.placeholder)",
             "masterKey: \(masterKey == nil ? "none" : Redactor.placeholder)",
             "clientKey: \(clientKey == nil ? "none" : Redactor.placeholder)",

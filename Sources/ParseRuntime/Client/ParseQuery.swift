@@ -139,6 +139,8 @@ public struct ParseQuery<T: ParseObject>: Sendable {
     package var excludedKeys: [String]? { excludedKeyNames }
     /// The pointer paths to include.
     package var includedPaths: [String] { includePaths }
+    /// The read preferences' parameter names (`readPreference`, ...), if any were set.
+    package var readPreferenceNames: [String] { readPreferences.map(\.name) }
 
     // MARK: Encoding
 
