@@ -52,6 +52,13 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
         ]),
+        // ParseRuntime's LiveQuery client (`ParseClient.subscribe`, on SwiftNIO here: the trait
+        // TestServer turns it on) against ParseTestServer's LiveQuery over loopback.
+        .testTarget(name: "LiveQueryClientTests", dependencies: [
+            .product(name: "ParseTestServer", package: "modelgen"),
+            .product(name: "ParseRuntime", package: "modelgen"),
+            "InventoryModels", "PeopleModels",
+        ]),
         // The child process of the store's crash test: saves batches until it is killed.
         .executableTarget(name: "store-writer", dependencies: [
             .product(name: "ParseLocalStore", package: "modelgen"), "InventoryModels",

@@ -1,6 +1,7 @@
 // Built with the package trait TestServer only (docs/TestingParseCode.md).
 #if TestServer
 import Foundation
+import NIOCore
 
 /// Parse's LiveQuery protocol over the server's WebSockets, as Parse Server's
 /// `src/LiveQuery/ParseLiveQueryServer.js` speaks it: clients `connect`, then `subscribe` (and
@@ -70,6 +71,22 @@ struct LiveQuery {
     mutating func closed(_ peer: WebSocketPeer) {
         sockets.removeValue(forKey: peer.id)
         order.removeAll { $0 == peer.id }
+    }
+
+    /// The open sockets, and the subscriptions of their clients.
+    var counts: (connections: Int, subscriptions: Int) {
+        (sockets.count, sockets.values.reduce(0) { $0 + ($1.client?.subscriptions.count ?? 0) })
+    }
+
+    /// Closes every socket with a close frame (1001, going away) and forgets its client at once.
+    mutating func dropAll() {
+        var goingAway = ByteBuffer()
+        goingAway.writeInteger(UInt16(1001))
+        for id in order {
+            sockets[id]?.peer.close(payload: goingAway)
+        }
+        sockets.removeAll()
+        order.removeAll()
     }
 
     // MARK: Requests

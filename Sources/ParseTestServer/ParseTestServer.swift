@@ -299,6 +299,25 @@ public final class ParseTestServer: Sendable {
         state.withStore { store in store.sessions.count }
     }
 
+    // MARK: LiveQuery, for tests of clients
+
+    /// How many LiveQuery WebSockets are open, connected or not.
+    public var liveQueryConnectionCount: Int {
+        state.liveQueryCounts().connections
+    }
+
+    /// How many LiveQuery subscriptions the connected clients hold, over all their sockets.
+    public var liveQuerySubscriptionCount: Int {
+        state.liveQueryCounts().subscriptions
+    }
+
+    /// Closes every LiveQuery WebSocket at once, each with a close frame (1001, going away), as
+    /// a LiveQuery server restarting behind a proxy would; the server goes on serving, so a client
+    /// can reconnect and subscribe again.
+    public func dropLiveQueryConnections() {
+        state.liveQueryDropAll()
+    }
+
     private static func stored(_ object: StoredObject) -> [String: JSON] {
         var fields = object.fields
         fields["objectId"] = .string(object.objectId)
@@ -400,6 +419,14 @@ final class SharedState: @unchecked Sendable {
 
     func liveQueryClosed(_ peer: WebSocketPeer) {
         locked { liveQuery.closed(peer) }
+    }
+
+    func liveQueryCounts() -> (connections: Int, subscriptions: Int) {
+        locked { liveQuery.counts }
+    }
+
+    func liveQueryDropAll() {
+        locked { liveQuery.dropAll() }
     }
 
     /// Answers one HTTP request: records it, applies a pending fault, or routes it (to the
