@@ -243,7 +243,7 @@ let package = Package(
         // blocks as this target compiles them (written from the pages by the tests themselves).
         .testTarget(name: "DocSnippetTests", dependencies: [
             "ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "RecipesModels", "PeopleModels", "GroceryModels",
-            "GameModels", "TutorialModels", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport", "modelgen",
+            "GameModels", "TutorialModels", "InventoryModels", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenTestSupport", "modelgen",
         ]),
         .testTarget(name: "ModelgenParseServerTests", dependencies: [
             "ModelgenParseServer", "ModelgenEmitter", "ModelgenSchema", "ModelgenDiagnostics", "ModelgenYAML", "ModelgenTestSupport",
