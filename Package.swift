@@ -32,8 +32,9 @@ let package = Package(
         // ParseLocalStore, on GRDB: apps without an on-device store build none of it.
         .trait(name: "LocalStore", description: "ParseLocalStore, the on-device store of the generated models, on SQLite through GRDB."),
         // ParseClient's LiveQuery subscriptions on Linux, whose Foundation has no WebSocket: over
-        // SwiftNIO (docs/LiveQuery.md). Apple's systems use URLSessionWebSocketTask and need no
-        // trait; TestServer, which builds SwiftNIO anyway, turns it on as well.
+        // SwiftNIO, with NIOSSL for wss:// (docs/LiveQuery.md). Apple's systems use
+        // URLSessionWebSocketTask and need no trait; TestServer, which builds SwiftNIO anyway,
+        // turns it on as well.
         .trait(name: "LiveQuery", description: "LiveQuery on Linux, over SwiftNIO."),
     ],
     dependencies: [
@@ -44,6 +45,8 @@ let package = Package(
         // ParseTestServer's HTTP, with the trait TestServer only; and LiveQuery's WebSocket on
         // Linux, with the trait LiveQuery or TestServer.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // TLS for LiveQuery's wss:// on Linux, with the trait LiveQuery or TestServer only.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // ParseLocalStore's SQLite, with the trait LocalStore only.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -160,16 +163,17 @@ let package = Package(
         // The library generated models use on Linux and everywhere: ParseSwift's protocol shape
         // and Parse's wire types, with no dependencies outside this package.
         //
-        // On Linux its LiveQuery client speaks WebSocket over SwiftNIO, built only with the trait
-        // LiveQuery or TestServer (either one: SwiftPM applies a dependency when any of the traits
-        // it names is enabled); on Apple's systems URLSessionWebSocketTask does, and SwiftNIO is
-        // never built for ParseRuntime there.
+        // On Linux its LiveQuery client speaks WebSocket over SwiftNIO (TLS: NIOSSL), built only
+        // with the trait LiveQuery or TestServer (either one: SwiftPM applies a dependency when
+        // any of the traits it names is enabled); on Apple's systems URLSessionWebSocketTask
+        // does, and neither is ever built for ParseRuntime there.
         .target(name: "ParseRuntime", dependencies: [
             "ParseWire",
             .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux], traits: ["LiveQuery", "TestServer"])),
             .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux], traits: ["LiveQuery", "TestServer"])),
             .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux], traits: ["LiveQuery", "TestServer"])),
             .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(platforms: [.linux], traits: ["LiveQuery", "TestServer"])),
+            .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux], traits: ["LiveQuery", "TestServer"])),
         ]),
         // The on-device store: the generated models in SQLite, answering the client's calls.
         // Its sources build only with the trait LocalStore, and so does GRDB.

@@ -13,6 +13,8 @@ let package = Package(
         .package(name: "modelgen", path: "..", traits: ["TestServer", "LocalStore"]),
         // A raw WebSocket client for the LiveQuery tests: the swift-nio ParseTestServer is built on.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // A TLS server with an untrusted certificate, for the LiveQuery client's wss:// on Linux.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The committed generated models of the sample schemas. Each folder under Sources/ is a
@@ -58,6 +60,9 @@ let package = Package(
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
             "InventoryModels", "PeopleModels",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         // The child process of the store's crash test: saves batches until it is killed.
         .executableTarget(name: "store-writer", dependencies: [

@@ -93,22 +93,35 @@ struct RefusalTests {
         }
     }
 
-    @Test("wss:// on Linux and other schemes are refused with a clear error")
+    @Test("Schemes other than ws:// and wss:// are refused with a clear error")
     func unsupportedURLs() async throws {
         try await withServer { server in
-            let wss = makeClient(server, liveQueryURL: URL(string: "wss://127.0.0.1:\(server.port)/parse"))
-            let error = await liveQueryError { _ = try await wss.subscribe(Product.query()) }
+            let http = makeClient(server, liveQueryURL: URL(string: "http://127.0.0.1:\(server.port)/parse"))
+            let error = await liveQueryError { _ = try await http.subscribe(Product.query()) }
             guard case .unsupportedURL(let reason)? = error else {
                 Issue.record("expected unsupportedURL, got \(String(describing: error))")
                 return
             }
-            #expect(reason.contains("wss://"))
-            let http = makeClient(server, liveQueryURL: URL(string: "http://127.0.0.1:\(server.port)/parse"))
-            let httpError = await liveQueryError { _ = try await http.subscribe(Product.query()) }
-            guard case .unsupportedURL? = httpError else {
-                Issue.record("expected unsupportedURL, got \(String(describing: httpError))")
+            #expect(reason.contains("ws://"))
+            #expect(server.liveQueryConnectionCount == 0)
+        }
+    }
+
+    @Test("wss:// speaks TLS and checks the certificate: a self-signed one is refused",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs /usr/bin/openssl"))
+    func untrustedCertificate() async throws {
+        try await withUntrustedTLSServer { port in
+            var configuration = ParseClientConfiguration(
+                serverURL: URL(string: "https://localhost:\(port)/parse")!, applicationId: "integration-app",
+                restAPIKey: "integration-rest-key")
+            configuration.liveQueryServerURL = URL(string: "wss://localhost:\(port)/parse")
+            let client = ParseClient(configuration: configuration)
+            let error = await liveQueryError { _ = try await client.subscribe(Product.query()) }
+            guard case .connection(let message)? = error else {
+                Issue.record("expected a connection error, got \(String(describing: error))")
                 return
             }
+            #expect(message.contains("CERTIFICATE_VERIFY_FAILED"), "\(message)")
         }
     }
 }

@@ -5,12 +5,13 @@ import FoundationNetworking
 // Every difference between the platforms' WebSockets is in this file. Apple's systems:
 // URLSessionWebSocketTask, no dependency. Linux: FoundationNetworking's WebSocket task needs a
 // libcurl built with WebSocket support, which Debian's is not, so SwiftNIO's client upgrade
-// speaks it instead, built with the package trait LiveQuery (or TestServer). Without either
-// trait on Linux, subscribing throws ParseLiveQueryError.unavailable.
+// speaks it instead (TLS through NIOSSL), built with the package trait LiveQuery (or
+// TestServer). Without either trait on Linux, subscribing throws ParseLiveQueryError.unavailable.
 #if canImport(FoundationNetworking) && (LiveQuery || TestServer) && canImport(NIOWebSocket)
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import NIOWebSocket
 #endif
 
@@ -43,12 +44,7 @@ enum LiveQueryWebSocket {
         #if !canImport(FoundationNetworking)
         return URLSessionLiveQuerySocket(url: url, timeout: timeout)
         #elseif (LiveQuery || TestServer) && canImport(NIOWebSocket)
-        guard scheme == "ws" else {
-            throw .unsupportedURL(reason: "wss:// LiveQuery URLs need TLS, which ParseRuntime's LiveQuery client on Linux "
-                                    + "(SwiftNIO, without NIOSSL) does not have: use ws://, for example to a TLS-terminating "
-                                    + "proxy on the same host or network")
-        }
-        return try await NIOLiveQuerySocket.connect(to: url, timeout: timeout)
+        return try await NIOLiveQuerySocket.connect(to: url, secure: scheme == "wss", timeout: timeout)
         #else
         throw .unavailable(reason: "LiveQuery on Linux needs the package trait LiveQuery: "
                                + #"add traits: ["LiveQuery"] to the modelgen package in your Package.swift"#)
@@ -125,7 +121,8 @@ final class URLSessionLiveQuerySocket: LiveQuerySocket {
 
 #if canImport(FoundationNetworking) && (LiveQuery || TestServer) && canImport(NIOWebSocket)
 /// Linux: SwiftNIO's HTTP/1.1 client upgrade to WebSocket (RFC 6455), on NIO's shared event
-/// loops. One task owns the channel: a child reads frames (answering pings, joining fragments),
+/// loops, over TLS for `wss://` (NIOSSL, the system's trust roots, the host name checked). One
+/// task owns the channel: a child reads frames (answering pings, joining fragments),
 /// the task itself writes the outbox, masked as a client's frames must be.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 final class NIOLiveQuerySocket: LiveQuerySocket {
@@ -146,18 +143,26 @@ final class NIOLiveQuerySocket: LiveQuerySocket {
         self.pings = pings
     }
 
-    static func connect(to url: URL, timeout: Duration) async throws(ParseLiveQueryError) -> NIOLiveQuerySocket {
+    static func connect(to url: URL, secure: Bool, timeout: Duration) async throws(ParseLiveQueryError) -> NIOLiveQuerySocket {
         let host = url.host ?? "127.0.0.1"
-        let port = url.port ?? 80
+        let port = url.port ?? (secure ? 443 : 80)
+        // A host name is checked against the certificate; an address literal is not a name
+        // (the address is checked against the certificate's IP entries instead).
+        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
         let path = url.path.isEmpty ? "/" : url.path
         let target = url.query.map { path + "?" + $0 } ?? path
         let channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
         do {
+            let tls = secure ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
             let milliseconds = max(1, Int64(ParseRetryPolicy.seconds(timeout) * 1000))
             let upgrade: EventLoopFuture<Upgrade> = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.milliseconds(milliseconds))
                 .connect(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let tls {
+                            try channel.pipeline.syncOperations.addHandler(
+                                try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : host))
+                        }
                         let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: LiveQueryWebSocket.maxMessageSize) { channel, _ in
                             channel.eventLoop.makeCompletedFuture {
                                 .webSocket(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel))

@@ -25,8 +25,7 @@ public enum ParseLiveQueryError: Error, Sendable, Hashable {
     /// LiveQuery is not available in this build: on Linux ParseRuntime's LiveQuery needs the
     /// package trait `LiveQuery` (`.package(url: …, traits: ["LiveQuery"])`); `reason` says so.
     case unavailable(reason: String)
-    /// The LiveQuery URL is not `ws://` or `wss://`, or `wss://` where this build has no TLS
-    /// (Linux: ParseRuntime's SwiftNIO client speaks plain `ws://` only).
+    /// There is no LiveQuery URL, or it is not `ws://` or `wss://`.
     case unsupportedURL(reason: String)
     /// The task that called `subscribe` was cancelled.
     case cancelled
