@@ -65,18 +65,19 @@ final class URLSessionLiveQuerySocket: LiveQuerySocket {
     init(url: URL, timeout: Duration) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = max(1, ParseRetryPolicy.seconds(timeout))
-        session = URLSession(configuration: configuration)
-        task = session.webSocketTask(with: url)
+        let session = URLSession(configuration: configuration)
+        let task = session.webSocketTask(with: url)
         task.maximumMessageSize = LiveQueryWebSocket.maxMessageSize
         let (messages, inbox) = AsyncStream.makeStream(of: String.self)
         let (queued, outbox) = AsyncStream.makeStream(of: String.self)
+        self.session = session
+        self.task = task
         self.messages = messages
         self.outbox = outbox
-        let task = self.task
         task.resume()
         // Reads until the task fails or closes.
         Task {
-            while true {
+            reading: while true {
                 do {
                     switch try await task.receive() {
                     case .string(let text): inbox.yield(text)
@@ -84,11 +85,12 @@ final class URLSessionLiveQuerySocket: LiveQuerySocket {
                     @unknown default: break
                     }
                 } catch {
-                    break
+                    break reading
                 }
             }
             inbox.finish()
             outbox.finish()
+            session.finishTasksAndInvalidate()
         }
         // Writes in order; a failed send closes the task, which ends the reading above.
         Task {
