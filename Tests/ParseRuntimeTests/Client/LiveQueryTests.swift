@@ -261,6 +261,37 @@ import Testing
         #expect(await connection.subscriptionCount == 0)
     }
 
+    @Test func aPingLeftUnansweredClosesTheSocketWhichThenReconnects() async throws {
+        let server = ScriptedServer(answersPings: false)
+        let connection = LiveQueryConnection(
+            configuration: configuration(), sessionToken: { nil }, log: { _ in }, random: { 0.5 },
+            timing: .init(backoff: ParseRetryPolicy(initialBackoff: .milliseconds(1), maxBackoff: .milliseconds(5)),
+                          pingInterval: .milliseconds(20), connectTimeout: .seconds(1)),
+            connector: { url, _ throws(ParseLiveQueryError) in server.open(url) })
+        let (id, events) = try await connection.subscribe(try Book.query().liveQuerySubscription(watching: nil))
+        try await waitUntil { server.sockets.count >= 2 && server.sockets[1].sent.count == 2 }
+        #expect(server.sockets[0].isClosed)
+        #expect(server.sockets[0].pings == 1)
+        #expect(server.sockets[1].sent.last == LiveQueryRequest.subscribe(requestId: id, query: try Book.query().liveQuerySubscription(watching: nil), sessionToken: nil).text)
+        await connection.unsubscribe(id)
+        withExtendedLifetime(events) {}
+    }
+
+    @Test func answeredPingsKeepTheSocket() async throws {
+        let server = ScriptedServer()
+        let connection = LiveQueryConnection(
+            configuration: configuration(), sessionToken: { nil }, log: { _ in }, random: { 0.5 },
+            timing: .init(backoff: .default, pingInterval: .milliseconds(10), connectTimeout: .seconds(1)),
+            connector: { url, _ throws(ParseLiveQueryError) in server.open(url) })
+        let (id, events) = try await connection.subscribe(try Book.query().liveQuerySubscription(watching: nil))
+        try await waitUntil { (server.sockets.first?.pings ?? 0) >= 5 }
+        #expect(server.sockets.count == 1)
+        #expect(server.sockets[0].isClosed == false)
+        await connection.unsubscribe(id)
+        #expect(server.sockets[0].isClosed)
+        withExtendedLifetime(events) {}
+    }
+
     private func waitUntil(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(10)
         while !condition() {
@@ -279,16 +310,18 @@ private final class ScriptedServer: Sendable {
     private let opened = LockedValue<[ScriptedSocket]>([])
     private let opening = LockedValue<[String]>([])
     let refusing: Int?
+    let answersPings: Bool
 
-    init(refusing: Int? = nil) {
+    init(refusing: Int? = nil, answersPings: Bool = true) {
         self.refusing = refusing
+        self.answersPings = answersPings
     }
 
     var sockets: [ScriptedSocket] { opened.current }
     var urls: [String] { opening.current }
 
     func open(_ url: URL) -> any LiveQuerySocket {
-        let socket = ScriptedSocket(refusing: refusing)
+        let socket = ScriptedSocket(refusing: refusing, answersPings: answersPings)
         opened.withLock { $0.append(socket) }
         opening.withLock { $0.append(url.absoluteString) }
         return socket
@@ -301,11 +334,17 @@ private final class ScriptedSocket: LiveQuerySocket {
     private let log = LockedValue<[String]>([])
     private let closed = LockedValue(false)
     private let refusing: Int?
+    private let answersPings: Bool
+    private let pingCount = LockedValue(0)
 
-    init(refusing: Int?) {
+    init(refusing: Int?, answersPings: Bool) {
         (messages, inbox) = AsyncStream.makeStream(of: String.self)
         self.refusing = refusing
+        self.answersPings = answersPings
     }
+
+    /// How many pings the client sent.
+    var pings: Int { pingCount.current }
 
     var sent: [String] { log.current }
     var isClosed: Bool { closed.current }
@@ -329,7 +368,10 @@ private final class ScriptedSocket: LiveQuerySocket {
 
     func say(_ text: String) { inbox.yield(text) }
     func drop() { inbox.finish() }
-    func ping(_ answered: @escaping @Sendable (Bool) -> Void) { answered(true) }
+    func ping(_ answered: @escaping @Sendable (Bool) -> Void) {
+        pingCount.withLock { $0 += 1 }
+        if answersPings { answered(true) }
+    }
     func close() {
         closed.withLock { $0 = true }
         inbox.finish()
