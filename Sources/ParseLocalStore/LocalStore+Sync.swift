@@ -181,8 +181,19 @@ extension LocalStore {
 
     private func runSync(with client: ParseClient, options: SyncOptions) async throws(ParseClientError) -> SyncReport {
         var report = SyncReport()
+        report.requests += try await claim(for: client)
+        var push = SyncPush(store: self, client: client, options: options)
+        try await push.run(&report)
+        let pull = SyncPull(store: self, client: client, options: options)
+        try await pull.run(&report)
+        return report
+    }
+
+    /// Records the client's user (or none) as the store's at the first sync, and refuses
+    /// another user's client after that.
+    /// - Returns: The requests it made (`GET /users/me` when the client has a session).
+    func claim(for client: ParseClient) async throws(ParseClientError) -> Int {
         let userId = try await client.syncUserId() ?? ""
-        if client.sessionToken != nil { report.requests += 1 }
         try await write(nil) { db in
             switch try SyncState.owner(db) {
             case nil: try SyncState.setOwner(db, userId)
@@ -192,11 +203,7 @@ extension LocalStore {
                                       message: "the store holds another user's objects; erase it (as logging out does) before syncing as this user.")
             }
         }
-        var push = SyncPush(store: self, client: client, options: options)
-        try await push.run(&report)
-        let pull = SyncPull(store: self, client: client, options: options)
-        try await pull.run(&report)
-        return report
+        return client.sessionToken != nil ? 1 : 0
     }
 
     /// How many changes made on the device the server has not had yet, parked ones included.

@@ -49,7 +49,6 @@ struct SyncPull {
            let earlier = ISO8601Millis.string(from: date.addingTimeInterval(-Self.overlap)) {
             cursor = SyncState.Cursor(updatedAt: earlier, objectId: "")
         }
-        let writer = store.writer
         var missedSome = false
         while true {
             var constraints: [String: JSONValue] = [:]
@@ -67,54 +66,8 @@ struct SyncPull {
                 throw .localStore(LocalStoreError(.invalidValue, className: className, field: "updatedAt",
                                                   message: "the server sent an object without objectId or updatedAt."))
             }
-            let pageIds = page.compactMap { $0["objectId"]?.stringValue }
-            var members: [String: [String: [String]]] = [:]
-            for relation in table.relations {
-                guard case .relation(let target) = relation.kind else { continue }
-                let holders = try await holdersOfMembers(owner: className, objectIds: pageIds, field: relation.name, target: target, report: &report)
-                for objectId in pageIds {
-                    members[objectId, default: [:]][relation.name] = holders.contains(objectId)
-                        ? try await relatedIds(owner: className, objectId: objectId, field: relation.name, target: target, report: &report)
-                        : []
-                }
-            }
             let next = SyncState.Cursor(updatedAt: lastUpdatedAt, objectId: lastId)
-            let relationMembers = members
-            let fields = Set(table.fieldsByName.keys)
-            let conflicts = try await store.write(className) { db in
-                var conflicts: [LocalStore.SyncConflict] = []
-                for object in page {
-                    guard let objectId = object["objectId"]?.stringValue else { continue }
-                    let waiting = try ChangeLog.pending(db, className: className, objectId: objectId)
-                    if waiting.contains(where: { $0.kind == .delete }) { continue }
-                    var keeping: Set<String> = []
-                    for change in waiting {
-                        keeping.formUnion(change.body.keys)
-                    }
-                    do {
-                        try db.inSavepoint {
-                            try writer.storeServerCopy(db, className: className, object: object, keeping: keeping)
-                            for (field, ids) in (relationMembers[objectId] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                                try writer.replaceRelation(db, className: className, objectId: objectId, field: field, relatedIds: ids)
-                                // Local adds and removes not yet pushed stay on top of the server's members.
-                                for change in waiting {
-                                    if let operation = change.body[field] {
-                                        try writer.replayRelationOperation(db, className: className, objectId: objectId, key: field, operation: operation)
-                                    }
-                                }
-                            }
-                            return .commit
-                        }
-                    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                        // An object made on the device and not on the server yet holds the same
-                        // unique value: the server's waits until the app settles it.
-                        guard case .localStore(let failure) = StoreFailure.map(error, className: className, fields: fields) else { throw error }
-                        conflicts.append(LocalStore.SyncConflict(className: className, objectId: objectId, error: failure))
-                    }
-                }
-                try SyncState.advance(db, className: className, to: next)
-                return conflicts
-            }
+            let conflicts = try await store(page, of: table, advancing: next, report: &report).conflicts
             report.conflicts += conflicts
             if !conflicts.isEmpty { missedSome = true }
             report.pulled[className, default: 0] += page.count
@@ -126,6 +79,91 @@ struct SyncPull {
             // The objects left out come again with the whole class at the next sync.
             try await store.write(className) { db in try SyncState.forgetCursor(db, className: className) }
         }
+    }
+
+    /// What storing the server's objects did.
+    struct Stored {
+        var conflicts: [LocalStore.SyncConflict] = []
+        /// The objects stored, and those left as they were (a delete waits for them, or the
+        /// device holds a later copy).
+        var storedIds: [String] = []
+        var leftIds: [String] = []
+    }
+
+    /// Stores objects as the server sent them (a page of a pull, or a LiveQuery event's), with
+    /// their relation members, in one transaction, with `cursor` when given.
+    ///
+    /// A field with a waiting local change keeps the local value, and that change's relation
+    /// adds and removes stay on top of the server's members; an object with a waiting delete
+    /// stays deleted; an object without waiting changes whose stored copy is later than the one
+    /// sent (an event that arrived after a pull read past it) stays as it is.
+    func store(
+        _ objects: [[String: JSONValue]], of table: StoreSchema.Table, advancing cursor: SyncState.Cursor? = nil,
+        report: inout LocalStore.SyncReport
+    ) async throws(ParseClientError) -> Stored {
+        let className = table.name
+        let ids = objects.compactMap { $0["objectId"]?.stringValue }
+        var members: [String: [String: [String]]] = [:]
+        for relation in table.relations {
+            guard case .relation(let target) = relation.kind else { continue }
+            let holders = try await holdersOfMembers(owner: className, objectIds: ids, field: relation.name, target: target, report: &report)
+            for objectId in ids {
+                members[objectId, default: [:]][relation.name] = holders.contains(objectId)
+                    ? try await relatedIds(owner: className, objectId: objectId, field: relation.name, target: target, report: &report)
+                    : []
+            }
+        }
+        let relationMembers = members
+        let fields = Set(table.fieldsByName.keys)
+        let writer = store.writer
+        return try await store.write(className) { db in
+            var stored = Stored()
+            for object in objects {
+                guard let objectId = object["objectId"]?.stringValue else { continue }
+                let waiting = try ChangeLog.pending(db, className: className, objectId: objectId)
+                if try waiting.contains(where: { $0.kind == .delete }) || (waiting.isEmpty && Self.holdsLater(db, className, object)) {
+                    stored.leftIds.append(objectId)
+                    continue
+                }
+                var keeping: Set<String> = []
+                for change in waiting {
+                    keeping.formUnion(change.body.keys)
+                }
+                do {
+                    try db.inSavepoint {
+                        try writer.storeServerCopy(db, className: className, object: object, keeping: keeping)
+                        for (field, ids) in (relationMembers[objectId] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                            try writer.replaceRelation(db, className: className, objectId: objectId, field: field, relatedIds: ids)
+                            // Local adds and removes not yet pushed stay on top of the server's members.
+                            for change in waiting {
+                                if let operation = change.body[field] {
+                                    try writer.replayRelationOperation(db, className: className, objectId: objectId, key: field, operation: operation)
+                                }
+                            }
+                        }
+                        return .commit
+                    }
+                    stored.storedIds.append(objectId)
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                    // An object made on the device and not on the server yet holds the same
+                    // unique value: the server's waits until the app settles it.
+                    guard case .localStore(let failure) = StoreFailure.map(error, className: className, fields: fields) else { throw error }
+                    stored.conflicts.append(LocalStore.SyncConflict(className: className, objectId: objectId, error: failure))
+                }
+            }
+            if let cursor {
+                try SyncState.advance(db, className: className, to: cursor)
+            }
+            return stored
+        }
+    }
+
+    /// Whether the store's copy of `object` was updated after the copy sent.
+    private static func holdsLater(_ db: Database, _ className: String, _ object: [String: JSONValue]) throws -> Bool {
+        guard let objectId = object["objectId"]?.stringValue, let sent = object["updatedAt"].flatMap(ColumnValues.dateText),
+              let held = try String.fetchOne(db, sql: "SELECT \"updatedAt\" FROM \(SQL.identifier(className)) WHERE \"objectId\" = ?",
+                                              arguments: [objectId]) else { return false }
+        return held > sent
     }
 
     /// Which of a page's objects hold at least one object in a relation: one request (`$inQuery`

@@ -2,9 +2,11 @@ import Foundation
 
 /// One event as it arrived, before it is decoded as the subscription's model.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-struct LiveQueryRawEvent: Sendable, Hashable {
-    var name: String
-    var object: [String: JSONValue]
+package struct LiveQueryRawEvent: Sendable, Hashable {
+    /// `create`, `enter`, `update`, `leave` or `delete`.
+    package var name: String
+    /// The object as Parse JSON, as a REST get shows it.
+    package var object: [String: JSONValue]
 }
 
 /// The single LiveQuery WebSocket of a ``ParseClient``, shared by all its subscriptions.

@@ -39,4 +39,13 @@ extension ParseClient {
         let (requestId, events) = try await liveQuery.subscribe(subscription)
         return ParseSubscription(requestId: requestId, events: events, connection: liveQuery, redactor: redactor())
     }
+
+    /// A subscription to every object of a class the client may read, its events as Parse JSON
+    /// (the on-device store applies them whatever the app's models). Ending the stream's
+    /// iteration unsubscribes.
+    package func syncSubscribe(className: String) async throws(ParseLiveQueryError) -> AsyncThrowingStream<LiveQueryRawEvent, any Error> {
+        if Task.isCancelled { throw .cancelled }
+        let query = LiveQuerySubscriptionQuery(className: className, whereJSON: .object([:]), keys: nil, watch: nil)
+        return try await liveQuery.subscribe(query).1
+    }
 }

@@ -1,0 +1,169 @@
+import Foundation
+import InventoryModels
+import ParseLocalStore
+import ParseRuntime
+import ParseTestServer
+import Testing
+import TodoListModels
+
+/// `store.live(with:)`: the server's changes reach the store through LiveQuery between syncs,
+/// against ParseTestServer over loopback, as a pull would store them.
+@Suite struct LiveTests {
+    @Test func createsUpdatesAndDeletesOnTheServerReachTheStoreAsTheyHappen() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let device = try await world.device()
+        let other = world.client()
+        let fruit = try await other.create(InventoryModels.Category(name: "Fruit"))
+        try await device.sync(with: world.client())
+
+        let changes = LiveChanges(try await device.live(with: world.client()))
+        // One subscription per class the store syncs, in place when `live` returns.
+        #expect(world.server.liveQuerySubscriptionCount == LocalSchema.inventory.classes.count)
+
+        var apple = try await other.create(product("APL", price: 2, category: fruit))
+        let appleId = try #require(apple.objectId)
+        #expect(try await changes.next() == .init(className: "Product", objectId: appleId, kind: .stored))
+        #expect(try await device.get(Product.self, id: appleId).price == 2)
+        #expect(try await device.get(Product.self, id: appleId).category?.objectId == fruit.objectId)
+
+        let acme = try await other.create(Supplier(name: "Acme"))
+        _ = try await changes.next()
+        apple = try await other.update(ParseUpdate(apple).set(Product.Field.price, to: 3).addRelation(Product.Field.suppliers, [acme]))
+        #expect(try await changes.next() == .init(className: "Product", objectId: appleId, kind: .stored))
+        let stored = try await device.get(Product.self, id: appleId)
+        #expect(stored.price == 3)
+        // Relation members are read as a pull reads them.
+        #expect(try await device.find(stored.suppliersQuery()).map(\.objectId) == [acme.objectId])
+
+        try await other.delete(apple)
+        #expect(try await changes.next() == .init(className: "Product", objectId: appleId, kind: .removed))
+        let missing = await storeOrClientError { _ = try await device.get(Product.self, id: appleId) }
+        #expect(missing?.code == .objectNotFound)
+        // Nothing of this is a local change.
+        #expect(try await device.pendingChanges() == 0)
+
+        await changes.stop()
+        try await eventually("the store's subscriptions end") { world.server.liveQuerySubscriptionCount == 0 }
+    }
+
+    @Test func localChangesWaitingKeepTheirFieldsAndADeleteOfAnEditedObjectWaitsForTheSync() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let device = try await world.device()
+        let other = world.client()
+        let kept = try await other.create(product("KEPT", price: 1))
+        let doomed = try await other.create(product("DOOMED", price: 1))
+        try await device.sync(with: world.client())
+        let changes = LiveChanges(try await device.live(with: world.client(), classes: ["Product"]))
+        #expect(world.server.liveQuerySubscriptionCount == 1)
+
+        // Edited on the device, not pushed yet.
+        _ = try await device.update(ParseUpdate(try await device.get(Product.self, id: try #require(kept.objectId))).set(Product.Field.price, to: 5))
+        _ = try await device.update(ParseUpdate(try await device.get(Product.self, id: try #require(doomed.objectId))).set(Product.Field.price, to: 5))
+
+        _ = try await other.update(ParseUpdate(kept).set(Product.Field.price, to: 9).set(Product.Field.name, to: "Renamed"))
+        #expect(try await changes.next() == .init(className: "Product", objectId: try #require(kept.objectId), kind: .stored))
+        let seen = try await device.get(Product.self, id: try #require(kept.objectId))
+        #expect(seen.price == 5)
+        #expect(seen.name == "Renamed")
+
+        try await other.delete(doomed)
+        #expect(try await changes.next() == .init(className: "Product", objectId: try #require(doomed.objectId), kind: .leftForSync))
+        #expect(try await device.get(Product.self, id: try #require(doomed.objectId)).price == 5)
+        // The sync settles it: the server's delete wins and the dropped edit is reported.
+        let report = try await device.sync(with: world.client())
+        #expect(report.removed == ["Product": 1])
+        #expect(report.discarded.map(\.objectId) == [doomed.objectId])
+        #expect(world.server.storedObject("Product", try #require(kept.objectId))?["price"] == 5)
+        await changes.stop()
+    }
+
+    @Test func anotherUsersStoreAndAnUnknownClassAreRefusedBeforeAnySubscription() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let alice = world.client()
+        var aliceUser = TodoListModels.User()
+        aliceUser.username = "alice"
+        aliceUser.password = "alice-secret-1"
+        _ = try await alice.signUp(aliceUser)
+        let device = try await world.device()
+        try await device.sync(with: alice)
+
+        let refused = await storeError { _ = try await device.live(with: world.client()) }
+        #expect(refused?.kind == .wrongUser)
+        let unknown = await storeError { _ = try await device.live(with: alice, classes: ["Nope"]) }
+        #expect(unknown?.className == "Nope")
+        #expect(unknown?.message.contains("no such class") == true)
+        #expect(world.server.liveQuerySubscriptionCount == 0)
+    }
+}
+
+/// The store's live changes, read by a task of their own; each waited for with a timeout.
+final class LiveChanges: Sendable {
+    private let state = LiveState()
+    private let reading: Task<Void, Never>
+
+    init(_ changes: AsyncThrowingStream<LocalStore.LiveChange, any Error>) {
+        let state = self.state
+        reading = Task {
+            do {
+                for try await change in changes {
+                    state.append(change)
+                }
+            } catch {
+                state.fail(error)
+            }
+        }
+    }
+
+    /// The next change; fails the test when none comes within 10 seconds.
+    func next(sourceLocation: SourceLocation = #_sourceLocation) async throws -> LocalStore.LiveChange {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if let change = try state.take() { return change }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("no live change within 10 s", sourceLocation: sourceLocation)
+        throw CancellationError()
+    }
+
+    func stop() async {
+        reading.cancel()
+        await reading.value
+    }
+}
+
+private final class LiveState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var changes: [LocalStore.LiveChange] = []
+    private var failure: (any Error)?
+
+    func append(_ change: LocalStore.LiveChange) {
+        lock.withLock { changes.append(change) }
+    }
+
+    func fail(_ error: any Error) {
+        lock.withLock { failure = error }
+    }
+
+    func take() throws -> LocalStore.LiveChange? {
+        try lock.withLock {
+            if !changes.isEmpty { return changes.removeFirst() }
+            if let failure { throw failure }
+            return nil
+        }
+    }
+}
+
+/// Waits until `condition` holds, for at most 10 seconds.
+private func eventually(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}
