@@ -98,6 +98,35 @@ import Testing
         await server.stop()
     }
 
+    @Test func liveUpdatesBetweenSyncs() async throws {
+        let server = try await ParseTestServer.start(ParseTestServer.Configuration(allowCustomObjectId: true))
+        let folder = try StoreFolder()
+        let store = try await LocalStore(path: folder.path("Inventory.sqlite"), schema: .inventory)
+        let client = ParseClient(configuration: ParseClientConfiguration(
+            serverURL: server.serverURL, applicationId: server.configuration.applicationId,
+            restAPIKey: server.configuration.restAPIKey, allowsCustomObjectId: true))
+        let elsewhere = ParseClient(configuration: client.configuration)
+        var seen: [LocalStore.LiveChange.Kind] = []
+
+        // Between syncs: the server's changes as they happen (LiveQuery), stored as a pull stores them.
+        let changes = try await store.live(with: client)
+        try await store.sync(with: client)                 // what changed before the subscriptions
+        let madeElsewhere = Task {
+            let bolt = try await elsewhere.create(Product(sku: "B-2", name: "Bolt"))
+            try await elsewhere.delete(bolt)
+        }
+        for try await change in changes {                  // each one already in the store
+            print(change.className, change.objectId, change.kind)
+            seen.append(change.kind)
+            if change.kind == .removed { break }            // leaving the loop unsubscribes
+        }
+        try await madeElsewhere.value
+        #expect(seen == [.stored, .removed])
+        #expect(try await store.count(Product.query()) == 0)
+        try store.close()
+        await server.stop()
+    }
+
     @Test func syncWithParseServer() async throws {
         let server = try await ParseTestServer.start(ParseTestServer.Configuration(allowCustomObjectId: true))
         let folder = try StoreFolder()
