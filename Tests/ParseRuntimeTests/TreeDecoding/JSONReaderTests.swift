@@ -41,13 +41,13 @@ import ParseRuntime
         let expected: [(String, JSONValue)] = [
             ("1", .int(1)), ("1.0", .int(1)), ("-0", .int(0)), ("-0.0", .int(0)), ("1e2", .int(100)),
             ("1E+2", .int(100)), ("2.5", .double(2.5)), ("1e-400", .int(0)),
-            ("12345678901234567890", .double(12_345_678_901_234_567_890)),
+            ("12345678901234567890", .double(12_345_678_901_234_567_168)),   // the nearest Double
             ("9223372036854775807", .int(Int.max)), ("-9223372036854775808", .int(Int.min)),
             ("9223372036854775808", .double(9_223_372_036_854_775_808)),
             ("9007199254740993", .int(9_007_199_254_740_993)),
             // Past 2^53 a number with a fraction goes through Decimal, which drops the fraction.
             ("9007199254740993.5", .int(9_007_199_254_740_993)), ("1e16", .int(10_000_000_000_000_000)),
-            ("4.9e-324", .double(4.9e-324)),
+            ("4.9e-324", .double(Double.leastNonzeroMagnitude)),
         ]
         for (text, value) in expected {
             #expect(try JSONValue(parsing: Data(text.utf8)) == value, "\(text)")
