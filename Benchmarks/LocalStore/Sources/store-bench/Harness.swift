@@ -129,7 +129,26 @@ struct Harness {
             try await benchSync(runner: runner, rows: &rows, notes: &notes)
         }
 
-        // 6. Compile time of the generated additions.
+        // 6. LiveQuery: event latency and a burst of creates.
+        if options.parts.contains(.livequery) {
+            let live = try await benchLiveQuery(latencyCreates: options.liveQueryCreates, burst: options.liveQueryBurst,
+                                                batchSize: options.pushBatchSize, say: say)
+            func percentile(_ values: [Double], _ fraction: Double) -> Double {
+                let sorted = values.sorted()
+                return sorted.isEmpty ? 0 : sorted[Int((Double(sorted.count - 1) * fraction).rounded())]
+            }
+            rows.append(Row(name: "LiveQuery: a create's event, from sending the create (REST) to the subscriber hearing it, median · p95 of \(options.liveQueryCreates) one at a time · the REST answer alone",
+                            store: "\(format(ms: median(live.latencies))) · \(format(ms: percentile(live.latencies, 0.95)))",
+                            baseline: "\(format(ms: median(live.answers))) · \(format(ms: percentile(live.answers, 0.95)))",
+                            ratio: format(ratio: median(live.latencies) / median(live.answers)), target: "reported", met: ""))
+            let rate = Double(live.burst) / (live.burstMs / 1000)
+            rows.append(Row(name: "LiveQuery: \(live.burst.formatted()) creates sent back to back (`POST /batch` of \(options.pushBatchSize)), until the subscriber heard the last: events a second",
+                            store: "\(Int(rate).formatted())/s (\(format(ms: live.burstMs)))", baseline: "", ratio: "",
+                            target: "1,000 events a second", met: rate >= 1000 ? "met" : "not met"))
+            notes.append("LiveQuery: both clients and ParseTestServer in this process, over loopback; \(live.notes.joined(separator: "; ")).")
+        }
+
+        // 7. Compile time of the generated additions.
         if options.parts.contains(.compile) {
             say("compile: building modelgen in release")
             let tools = package + "/.build/tools"

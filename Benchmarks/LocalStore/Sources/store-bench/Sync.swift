@@ -190,7 +190,7 @@ enum Pull {
     }
 
     /// `pull-rest URL COUNT PAGESIZE`: the same paging by ParseClient, each page dropped once
-    /// decoded; `pull-rest-relations …`: with each product's relation read too, as the store does.
+    /// decoded; `pull-rest-relations …`: with each product's relation read too, one by one.
     static func runRESTChild(_ arguments: [String], relations: Bool) async throws {
         guard arguments.count == 3, let url = URL(string: arguments[0]), let count = Int(arguments[1]), let pageSize = Int(arguments[2]) else {
             throw RunError(description: "pull-rest\(relations ? "-relations" : "") URL COUNT PAGESIZE")
@@ -539,7 +539,7 @@ extension Harness {
                         baseline: "\(format(ms: median(pull.rest))) (\(pull.restRequests) requests)", ratio: format(ratio: checkedRatio),
                         target: "within 2× of ParseClient's paging", met: checkedRatio <= 2 ? "met" : "not met"))
         let relationsRatio = median(pull.store) / median(pull.relations)
-        rows.append(Row(name: "the first pull against ParseClient making the same requests by hand (the pages, and each product's `suppliersQuery()`, ids only), storing nothing",
+        rows.append(Row(name: "the first pull against ParseClient reading the pages and every product's relation members one request each (`suppliersQuery()`, ids only: what the store did before it asked which products hold any), storing nothing",
                         store: "\(format(ms: median(pull.store))) (\(pull.storeRequests.formatted()) requests)",
                         baseline: "\(format(ms: median(pull.relations))) (\(pull.relationsRequests.formatted()) requests)", ratio: format(ratio: relationsRatio),
                         target: "reported", met: ""))
@@ -601,7 +601,7 @@ extension Harness {
         let idlePeak = Int(median(idle.map(Double.init)))
         notes.append("Pull memory: peak resident memory (`ru_maxrss` under `bench-run`) of a new `store-bench pull-store` (a new store file, one `sync(with:)` "
             + "as above, `deleteCheck: .never`), `pull-rest` (ParseClient's paging, pages dropped) or `pull-rest-relations` (the same with each product's "
-            + "relation read, as the store does) process; the server runs in the harness, so the child holds only the client and the store; median of "
+            + "relation read one by one) process; the server runs in the harness, so the child holds only the client and the store; median of "
             + "\(options.syncMemoryRuns). The same executable doing nothing: \(format(kb: idlePeak)); above it at N=\(largest.formatted()): the store "
             + "\(format(kb: peak("store", largest) - idlePeak)), ParseClient \(format(kb: peak("rest", largest) - idlePeak)), with the relation reads "
             + "\(format(kb: peak("relations", largest) - idlePeak)). Wall time of the children: " + sizes.map { n in

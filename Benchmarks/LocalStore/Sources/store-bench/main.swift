@@ -12,7 +12,7 @@ import Foundation
 
 /// The benchmarks, each of which `--only` can pick.
 enum Part: String, CaseIterable {
-    case save, find, memory, sync, compile
+    case save, find, memory, sync, livequery, compile
 }
 
 struct Options {
@@ -35,15 +35,17 @@ struct Options {
     var pushCreates = 500
     var pushRuns = 5
     var pushBatchSize = 50
+    var liveQueryCreates = 200
+    var liveQueryBurst = 1_000
 
     static let usage = """
     usage: swift run -c release --package-path Benchmarks/LocalStore store-bench [options]
 
     Runs the benchmarks of the on-device store against hand-written GRDB, and of its sync against
-    ParseClient's own requests, and prints a Markdown table (also written to
+    ParseClient's own requests, and of ParseClient's LiveQuery events, and prints a Markdown table (also written to
     Benchmarks/LocalStore/.work/report.md).
 
-      --only save,find,memory,sync,compile
+      --only save,find,memory,sync,livequery,compile
                                   run only these benchmarks (all by default)
       --save-count 10000          products saved in one call (one transaction) per run
       --save-runs 7               save runs per side (fresh files every run; the median is reported)
@@ -67,6 +69,8 @@ struct Options {
       --push-creates 500          creates pushed, then as many updates (one per created object)
       --push-runs 5               push runs per side and case
       --push-batch-size 50        changes per POST /batch
+      --livequery-creates 200     creates made one at a time, each timed until its event arrives
+      --livequery-burst 1000      creates sent back to back in batches, timed until the last event
       --quick                     a fast check: 2,000 saved, 20,000 rows, sizes 10,000 and
                                   20,000, 3 runs, 20 classes compiled once; 2,000 pulled,
                                   sizes 1,000 and 4,000, 100 creates pushed
@@ -120,6 +124,8 @@ struct Options {
             case "--push-creates": options.pushCreates = try number(argument)
             case "--push-runs": options.pushRuns = try number(argument)
             case "--push-batch-size": options.pushBatchSize = try number(argument)
+            case "--livequery-creates": options.liveQueryCreates = try number(argument)
+            case "--livequery-burst": options.liveQueryBurst = try number(argument)
             case "--quick":
                 options.saveCount = 2_000; options.saveRuns = 3; options.findRows = 20_000; options.findRuns = 3
                 options.findQueries = 20; options.memorySizes = [10_000, 20_000]; options.memoryRuns = 1
