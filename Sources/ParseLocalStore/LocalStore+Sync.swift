@@ -193,6 +193,10 @@ extension LocalStore {
     /// another user's client after that.
     /// - Returns: The requests it made (`GET /users/me` when the client has a session).
     func claim(for client: ParseClient) async throws(ParseClientError) -> Int {
+        guard writer.recordsChanges else {
+            throw .localStore(LocalStoreError(.changesNotRecorded, className: nil, field: nil,
+                                              message: "the store was opened with changes: .notRecorded, so it has nothing to push and could not keep its writes from the server's; it does not sync."))
+        }
         let userId = try await client.syncUserId() ?? ""
         try await write(nil) { db in
             switch try SyncState.owner(db) {

@@ -31,6 +31,16 @@ public final class LocalStore: ParseObjectStore {
         case rebuild
     }
 
+    /// Whether the store records each write for ``sync(with:options:)``.
+    public enum Changes: Sendable, Hashable {
+        /// Each write is recorded with its row, for a sync to push (the default).
+        case recorded
+        /// Writes are not recorded: a store that lives on the device only, with smaller files
+        /// and faster writes. ``sync(with:options:)`` and ``live(with:classes:)`` refuse it
+        /// (``LocalStoreError/Kind/changesNotRecorded``).
+        case notRecorded
+    }
+
     /// The schema the store was opened with.
     public let schema: LocalSchema
     /// The file's path.
@@ -47,15 +57,22 @@ public final class LocalStore: ParseObjectStore {
     ///   - path: The SQLite file; its folder is made when missing.
     ///   - schema: The generated schema of the model (`.library`).
     ///   - onSchemaChange: What to do with a file made from another version of the schema.
+    ///   - changes: Whether writes are recorded for sync. A file keeps the choice it was made
+    ///     with: opening it with the other one throws ``LocalStoreError/Kind/schemaMismatch``
+    ///     (a store whose writes were not all recorded could never sync them).
     /// - Throws: ``ParseClientError/localStore(_:)``: ``LocalStoreError/Kind/schemaMismatch``
     ///   for a file of another schema or version, ``LocalStoreError/Kind/database`` when the
     ///   file cannot be opened.
-    public init(path: String, schema: LocalSchema, onSchemaChange: SchemaChange = .refuse) async throws(ParseClientError) {
+    public init(
+        path: String, schema: LocalSchema, onSchemaChange: SchemaChange = .refuse, changes: Changes = .recorded
+    ) async throws(ParseClientError) {
         self.schema = schema
         self.path = path
         let tables = StoreSchema(schema)
         reader = ObjectReader(schema: tables)
-        writer = ObjectWriter(schema: tables, reader: reader)
+        var writer = ObjectWriter(schema: tables, reader: reader)
+        writer.recordsChanges = changes == .recorded
+        self.writer = writer
         var configuration = Configuration()
         configuration.label = "ParseLocalStore"
         // Pointers may name objects the device does not hold (a partial cache), which SQLite's
@@ -75,7 +92,7 @@ public final class LocalStore: ParseObjectStore {
         let pool = pool
         do {
             try await pool.write { db in
-                try StoreSetup.prepare(db, schema: schema, onSchemaChange: onSchemaChange, path: path)
+                try StoreSetup.prepare(db, schema: schema, onSchemaChange: onSchemaChange, changes: changes, path: path)
             }
         } catch {
             try? pool.close()

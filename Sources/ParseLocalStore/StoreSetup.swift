@@ -12,7 +12,9 @@ enum StoreSetup {
     static let metaTable = "_LocalStore:meta"
     static let migrationsTable = "modelgen_migrations"
 
-    static func prepare(_ db: Database, schema: LocalSchema, onSchemaChange: LocalStore.SchemaChange, path: String) throws {
+    static func prepare(
+        _ db: Database, schema: LocalSchema, onSchemaChange: LocalStore.SchemaChange, changes: LocalStore.Changes, path: String
+    ) throws {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(SQL.identifier(metaTable)) (\"key\" TEXT PRIMARY KEY NOT NULL, \"value\" TEXT NOT NULL)")
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(SQL.identifier(StoreFiles.table)) (\"name\" TEXT PRIMARY KEY NOT NULL, \"url\" TEXT NOT NULL)")
         try ChangeLog.createTable(db)
@@ -22,6 +24,7 @@ enum StoreSetup {
         for row in try Row.fetchAll(db, sql: "SELECT \"key\", \"value\" FROM \(SQL.identifier(metaTable))") {
             if let key = row[0] as String?, let value = row[1] as String? { recorded[key] = value }
         }
+        try keepChanges(changes, recorded: recorded, db: db, path: path)
         switch (recorded["schema"], recorded["version"]) {
         case (nil, _):
             let foreign = try modelTables(db)
@@ -57,6 +60,22 @@ enum StoreSetup {
         case (let other?, _):
             throw LocalStoreError(.schemaMismatch, className: nil, field: nil,
                                   message: "\(path) holds the schema '\(other)', not '\(schema.name)'.")
+        }
+    }
+
+    /// Records whether the file's writes are recorded for sync, or checks it is opened as it was
+    /// made (files made before the choice existed recorded them).
+    private static func keepChanges(_ changes: LocalStore.Changes, recorded: [String: String], db: Database, path: String) throws {
+        let chosen = changes == .recorded ? "recorded" : "notRecorded"
+        guard let made = recorded["changes"] ?? (recorded["schema"] == nil ? nil : "recorded") else {
+            try db.execute(sql: "INSERT INTO \(SQL.identifier(metaTable)) (\"key\", \"value\") VALUES ('changes', ?)", arguments: [chosen])
+            return
+        }
+        guard made == chosen else {
+            throw LocalStoreError(.schemaMismatch, className: nil, field: nil, message: """
+                \(path) was made with changes: .\(made); open it the same way (a store whose writes were not all \
+                recorded could never sync them), or delete the file to choose again.
+                """)
         }
     }
 

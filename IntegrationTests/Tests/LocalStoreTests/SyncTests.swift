@@ -416,6 +416,38 @@ import TodoListModels
 
     // MARK: Users
 
+    @Test func aStoreWhoseWritesAreNotRecordedNeverSyncsAndKeepsItsChoice() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let path = world.folder.path("local-only.sqlite")
+        let store = try await LocalStore(path: path, schema: .inventory, changes: .notRecorded)
+        var made = try await store.create(product("LOCAL", price: 1))
+        made = try await store.update(ParseUpdate(made).set(Product.Field.price, to: 2))
+        #expect(try await store.pendingChanges() == 0)
+        #expect(try await store.get(Product.self, id: try #require(made.objectId)).price == 2)
+
+        let sync = await storeError { _ = try await store.sync(with: world.client()) }
+        #expect(sync?.kind == .changesNotRecorded)
+        let live = await storeError { _ = try await store.live(with: world.client()) }
+        #expect(live?.kind == .changesNotRecorded)
+        #expect(world.server.storedObjects("Product").isEmpty)
+        try store.close()
+
+        // The file keeps the choice it was made with, either way.
+        let recording = await storeError { _ = try await LocalStore(path: path, schema: .inventory) }
+        #expect(recording?.kind == .schemaMismatch)
+        #expect(recording?.message.contains("changes: .notRecorded") == true)
+        let again = try await LocalStore(path: path, schema: .inventory, changes: .notRecorded)
+        #expect(try await again.count(Product.query()) == 1)
+        try again.close()
+        let synced = try await world.device()
+        _ = try await synced.create(product("SYNCED"))
+        try synced.close()
+        let notRecording = await storeError { _ = try await LocalStore(path: world.folder.path("device.sqlite"), schema: .inventory, changes: .notRecorded) }
+        #expect(notRecording?.kind == .schemaMismatch)
+        #expect(notRecording?.message.contains("changes: .recorded") == true)
+    }
+
     @Test func aStoreBelongsToOneUserUntilErased() async throws {
         let world = try await SyncWorld(allowCustomObjectId: true)
         defer { world.finish() }

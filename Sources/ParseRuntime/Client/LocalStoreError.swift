@@ -30,6 +30,9 @@ public struct LocalStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         case wrongUser
         /// A logout that would lose changes not yet on the server (sync first).
         case pendingChanges
+        /// A sync (or `live`) of a store opened with `changes: .notRecorded`: its writes were
+        /// never recorded, so a sync could neither push them nor keep them from the server's.
+        case changesNotRecorded
     }
 
     /// The kind of failure.
@@ -54,7 +57,7 @@ public struct LocalStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         let code: ParseError.Code = switch kind {
         case .duplicateValue: .duplicateValue
         case .requiredField, .invalidValue: .validationFailed
-        case .restrictedDelete, .wrongUser, .pendingChanges: .operationForbidden
+        case .restrictedDelete, .wrongUser, .pendingChanges, .changesNotRecorded: .operationForbidden
         case .unsupportedQuery: .invalidQuery
         case .unknownField: .invalidKeyName
         case .schemaMismatch, .migrationStopped, .database: .internalServer

@@ -21,9 +21,9 @@ func grdbConfiguration() -> Configuration {
 }
 
 /// A new store file at `path` with the categories saved: what both sides of the save start from.
-func makeEmptyStore(_ path: String) async throws -> LocalStore {
+func makeEmptyStore(_ path: String, changes: LocalStore.Changes = .recorded) async throws -> LocalStore {
     removeDatabase(path)
-    let store = try await LocalStore(path: path, schema: .inventory)
+    let store = try await LocalStore(path: path, schema: .inventory, changes: changes)
     _ = try await store.save(Catalog.categories())
     return store
 }
@@ -47,8 +47,10 @@ func makeStoreFile(_ path: String, rows: Int, say: (String) -> Void) async throw
 struct PairResult {
     var store: [Double] = []
     var grdb: [Double] = []
-    /// The save benchmark only: the GRDB loop that also records each create as the store does.
+    /// The save benchmark only: the GRDB loop that also records each create as the store does,
+    /// and the store opened with `changes: .notRecorded`.
     var grdbRecording: [Double] = []
+    var storeNotRecording: [Double] = []
     var notes: [String] = []
 }
 
@@ -114,6 +116,13 @@ func benchSave(count: Int, runs: Int, work: String, say: (String) -> Void) async
             storeMs = try await timeStore()
         }
         let recordingMs = try await timeGRDB(recording: true)
+        let localOnlyPath = work + "/save-store-not-recording.sqlite"
+        let localOnly = try await makeEmptyStore(localOnlyPath, changes: .notRecorded)
+        let localOnlyStart = monotonicMs()
+        _ = try await localOnly.save(products)
+        let localOnlyMs = monotonicMs() - localOnlyStart
+        try localOnly.close()
+        removeDatabase(localOnlyPath)
         try store.close()
         try pool.close()
         try recordingPool.close()
@@ -124,7 +133,8 @@ func benchSave(count: Int, runs: Int, work: String, say: (String) -> Void) async
             result.store.append(storeMs)
             result.grdb.append(grdbMs)
             result.grdbRecording.append(recordingMs)
-            say("  save run \(run)/\(runs): store \(format(ms: storeMs)), GRDB \(format(ms: grdbMs)), GRDB recording changes \(format(ms: recordingMs))")
+            result.storeNotRecording.append(localOnlyMs)
+            say("  save run \(run)/\(runs): store \(format(ms: storeMs)), GRDB \(format(ms: grdbMs)), GRDB recording changes \(format(ms: recordingMs)), store not recording \(format(ms: localOnlyMs))")
         }
         removeDatabase(storePath)
         removeDatabase(grdbPath)

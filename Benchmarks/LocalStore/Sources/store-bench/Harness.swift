@@ -57,6 +57,10 @@ struct Harness {
             rows.append(Row(name: "the same save against a GRDB loop that also records each create for sync, as the store does (a change row: the record as JSON, a request id)",
                             store: format(ms: median(save.store)), baseline: format(ms: median(save.grdbRecording)), ratio: format(ratio: recordingRatio),
                             target: "within 2× of GRDB", met: recordingRatio <= 2 ? "met" : "not met"))
+            let localRatio = median(save.storeNotRecording) / median(save.grdb)
+            rows.append(Row(name: "the same save into a store opened with `changes: .notRecorded` (not synced), against the bare GRDB loop",
+                            store: format(ms: median(save.storeNotRecording)), baseline: format(ms: median(save.grdb)), ratio: format(ratio: localRatio),
+                            target: "within 2× of GRDB", met: localRatio <= 2 ? "met" : "not met"))
             notes.append("Save: \(save.notes.joined(separator: "; ")). The median of each run's own ratio: \(format(ratio: median(zip(save.store, save.grdb).map { $0 / $1 }))). Runs: store \(save.store.map { format(ms: $0) }.joined(separator: ", ")); GRDB \(save.grdb.map { format(ms: $0) }.joined(separator: ", ")); GRDB recording changes \(save.grdbRecording.map { format(ms: $0) }.joined(separator: ", ")).")
         }
 
