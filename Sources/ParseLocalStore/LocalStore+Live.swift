@@ -110,7 +110,7 @@ struct LiveApplying: Sendable {
         switch event.name {
         case "create", "enter", "update":
             var report = LocalStore.SyncReport()
-            let stored = try await pull.store([event.object], of: table, report: &report)
+            let stored = try await pull.store([event.object], of: table, skippingOlder: true, report: &report)
             return LocalStore.LiveChange(className: className, objectId: objectId, kind: stored.storedIds.isEmpty ? .leftForSync : .stored)
         case "delete", "leave":
             let writer = store.writer

@@ -95,11 +95,13 @@ struct SyncPull {
     ///
     /// A field with a waiting local change keeps the local value, and that change's relation
     /// adds and removes stay on top of the server's members; an object with a waiting delete
-    /// stays deleted; an object without waiting changes whose stored copy is later than the one
-    /// sent (an event that arrived after a pull read past it) stays as it is.
+    /// stays deleted. With `skippingOlder` (LiveQuery's events, which may arrive after a pull
+    /// read past them), an object without waiting changes whose stored copy is later than the
+    /// one sent stays as it is; a pull's pages are what the server has now and are always
+    /// stored (a row's time can be the device's own, from an edit since discarded).
     func store(
         _ objects: [[String: JSONValue]], of table: StoreSchema.Table, advancing cursor: SyncState.Cursor? = nil,
-        report: inout LocalStore.SyncReport
+        skippingOlder: Bool = false, report: inout LocalStore.SyncReport
     ) async throws(ParseClientError) -> Stored {
         let className = table.name
         let ids = objects.compactMap { $0["objectId"]?.stringValue }
@@ -121,7 +123,7 @@ struct SyncPull {
             for object in objects {
                 guard let objectId = object["objectId"]?.stringValue else { continue }
                 let waiting = try ChangeLog.pending(db, className: className, objectId: objectId)
-                if try waiting.contains(where: { $0.kind == .delete }) || (waiting.isEmpty && Self.holdsLater(db, className, object)) {
+                if try waiting.contains(where: { $0.kind == .delete }) || (skippingOlder && waiting.isEmpty && Self.holdsLater(db, className, object)) {
                     stored.leftIds.append(objectId)
                     continue
                 }

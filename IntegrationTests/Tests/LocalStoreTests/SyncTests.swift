@@ -292,6 +292,30 @@ import TodoListModels
         #expect(try await device.pendingChanges() == 0)
     }
 
+    @Test func aDiscardedChangeGivesBackTheServersValueEvenWhenTheServerDidNotChangeSince() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let other = world.client(masterKey: true)
+        var locked = product("LOCKED", price: 1)
+        var acl = ParseACL()
+        acl.publicRead = true
+        locked.ACL = acl
+        locked = try await other.create(locked)
+        let device = try await world.device()
+        try await device.sync(with: world.client())
+        // Edited on the device; the server refuses the change and nothing changes there since.
+        let copy = try await device.get(Product.self, id: try #require(locked.objectId))
+        _ = try await device.update(ParseUpdate(copy).set(Product.Field.price, to: 5))
+        let report = try await device.sync(with: world.client())
+        #expect(report.parked.map(\.objectId) == [locked.objectId])
+
+        _ = try await device.discardParkedChanges()
+        try await device.sync(with: world.client())
+        let restored = try await device.get(Product.self, id: try #require(locked.objectId))
+        #expect(restored.price == 1)
+        #expect(restored.updatedAt.map(iso) == world.server.storedObject("Product", try #require(locked.objectId))?["updatedAt"]?.stringValue)
+    }
+
     @Test func aServerObjectWhoseUniqueValueADeviceObjectHoldsIsReportedNotPulled() async throws {
         let world = try await SyncWorld(allowCustomObjectId: true)
         defer { world.finish() }
