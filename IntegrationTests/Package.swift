@@ -39,6 +39,10 @@ let package = Package(
         .target(name: "ShopV2Models", dependencies: [.product(name: "ParseRuntime", package: "modelgen")],
                 path: "Fixtures/ShopV2/Generated/Swift"),
 
+        // What the tests of asynchronous events share: an inbox of values waited for with a
+        // timeout, and `eventually`.
+        .target(name: "AsyncTestSupport"),
+
         .testTarget(name: "ParseClientEndToEndTests", dependencies: [
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
@@ -48,6 +52,7 @@ let package = Package(
         // ParseTestServer's LiveQuery over a raw WebSocket (NIOWebSocket's client upgrade): the
         // exact messages it sends for REST writes.
         .testTarget(name: "LiveQueryServerTests", dependencies: [
+            "AsyncTestSupport",
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -57,6 +62,7 @@ let package = Package(
         // ParseRuntime's LiveQuery client (`ParseClient.subscribe`, on SwiftNIO here: the trait
         // TestServer turns it on) against ParseTestServer's LiveQuery over loopback.
         .testTarget(name: "LiveQueryClientTests", dependencies: [
+            "AsyncTestSupport",
             .product(name: "ParseTestServer", package: "modelgen"),
             .product(name: "ParseRuntime", package: "modelgen"),
             "InventoryModels", "PeopleModels",
@@ -76,6 +82,7 @@ let package = Package(
         // The on-device store (ParseLocalStore) on real SQLite files, and the same queries
         // against ParseTestServer and the store, compared.
         .testTarget(name: "LocalStoreTests", dependencies: [
+            "AsyncTestSupport",
             .product(name: "ParseLocalStore", package: "modelgen"),
             // The Shop model's two versions, for the migration tests.
             "ShopV1Models", "ShopV2Models",

@@ -1,3 +1,4 @@
+import AsyncTestSupport
 import Foundation
 import InventoryModels
 import ParseRuntime
@@ -79,83 +80,6 @@ final class Events<T: ParseObject>: Sendable {
     func stop() async {
         reading.cancel()
         await reading.value
-    }
-}
-
-struct TimedOut: Error {}
-
-/// Waits until `condition` holds, checking every 10 ms, for at most ``eventTimeout``.
-func eventually(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) async throws {
-    let clock = ContinuousClock()
-    let deadline = clock.now + eventTimeout
-    while !condition() {
-        guard clock.now < deadline else {
-            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-            throw TimedOut()
-        }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-}
-
-/// Values in arrival order, each waited for without polling.
-actor Inbox<Element: Sendable> {
-    private var items: [Element] = []
-    private var ended = false
-    private var waiter: (id: Int, continuation: CheckedContinuation<Element?, Never>)?
-    private var endWaiter: (id: Int, continuation: CheckedContinuation<Bool, Never>)?
-    private var lastId = 0
-
-    func put(_ item: Element) {
-        if let waiter {
-            self.waiter = nil
-            waiter.continuation.resume(returning: item)
-        } else {
-            items.append(item)
-        }
-    }
-
-    func end() {
-        ended = true
-        waiter?.continuation.resume(returning: nil)
-        waiter = nil
-        endWaiter?.continuation.resume(returning: items.isEmpty)
-        endWaiter = nil
-    }
-
-    func next(within timeout: Duration) async -> Element? {
-        if !items.isEmpty { return items.removeFirst() }
-        if ended { return nil }
-        lastId += 1
-        let id = lastId
-        let timer = Task { [weak self] in
-            try await Task.sleep(for: timeout)
-            await self?.expire(id)
-        }
-        defer { timer.cancel() }
-        return await withCheckedContinuation { waiter = (id, $0) }
-    }
-
-    func waitForEnd(within timeout: Duration) async -> Bool {
-        if ended { return items.isEmpty }
-        lastId += 1
-        let id = lastId
-        let timer = Task { [weak self] in
-            try await Task.sleep(for: timeout)
-            await self?.expire(id)
-        }
-        defer { timer.cancel() }
-        return await withCheckedContinuation { endWaiter = (id, $0) }
-    }
-
-    private func expire(_ id: Int) {
-        if let waiter, waiter.id == id {
-            self.waiter = nil
-            waiter.continuation.resume(returning: nil)
-        }
-        if let endWaiter, endWaiter.id == id {
-            self.endWaiter = nil
-            endWaiter.continuation.resume(returning: false)
-        }
     }
 }
 

@@ -1,3 +1,4 @@
+import AsyncTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -17,7 +18,7 @@ let messageTimeout: Duration = .seconds(10)
 /// what the server sends, frame by frame, in order.
 final class RawSocket: Sendable {
     private let outbox: AsyncStream<WebSocketFrame>.Continuation
-    private let inbox: Inbox
+    private let inbox: Inbox<WebSocketFrame>
     private let serving: Task<Void, Never>
 
     private enum Upgrade: Sendable {
@@ -27,7 +28,7 @@ final class RawSocket: Sendable {
 
     struct Refused: Error {}
 
-    private init(outbox: AsyncStream<WebSocketFrame>.Continuation, inbox: Inbox, serving: Task<Void, Never>) {
+    private init(outbox: AsyncStream<WebSocketFrame>.Continuation, inbox: Inbox<WebSocketFrame>, serving: Task<Void, Never>) {
         self.outbox = outbox
         self.inbox = inbox
         self.serving = serving
@@ -59,7 +60,7 @@ final class RawSocket: Sendable {
             }
         guard case .webSocket(let socket) = try await upgrade.get() else { throw Refused() }
         let (frames, outbox) = AsyncStream.makeStream(of: WebSocketFrame.self)
-        let inbox = Inbox()
+        let inbox = Inbox<WebSocketFrame>()
         // One task owns the channel: a child writes what is sent, this one reads until the
         // server closes the connection.
         let serving = Task<Void, Never> {
@@ -131,68 +132,6 @@ final class RawSocket: Sendable {
         outbox.finish()
         serving.cancel()
         await serving.value
-    }
-
-    /// Frames in arrival order, each waited for without polling.
-    actor Inbox {
-        private var frames: [WebSocketFrame] = []
-        private var ended = false
-        private var waiter: (id: Int, continuation: CheckedContinuation<WebSocketFrame?, Never>)?
-        private var endWaiter: (id: Int, continuation: CheckedContinuation<Bool, Never>)?
-        private var lastId = 0
-
-        func put(_ frame: WebSocketFrame) {
-            if let waiter {
-                self.waiter = nil
-                waiter.continuation.resume(returning: frame)
-            } else {
-                frames.append(frame)
-            }
-        }
-
-        func end() {
-            ended = true
-            waiter?.continuation.resume(returning: nil)
-            waiter = nil
-            endWaiter?.continuation.resume(returning: frames.isEmpty)
-            endWaiter = nil
-        }
-
-        func next(within timeout: Duration) async -> WebSocketFrame? {
-            if !frames.isEmpty { return frames.removeFirst() }
-            if ended { return nil }
-            lastId += 1
-            let id = lastId
-            let timer = Task { [weak self] in
-                try await Task.sleep(for: timeout)
-                await self?.expire(id)
-            }
-            defer { timer.cancel() }
-            return await withCheckedContinuation { waiter = (id, $0) }
-        }
-
-        func waitForEnd(within timeout: Duration) async -> Bool {
-            if ended { return frames.isEmpty }
-            lastId += 1
-            let id = lastId
-            let timer = Task { [weak self] in
-                try await Task.sleep(for: timeout)
-                await self?.expire(id)
-            }
-            defer { timer.cancel() }
-            return await withCheckedContinuation { endWaiter = (id, $0) }
-        }
-
-        private func expire(_ id: Int) {
-            if let waiter, waiter.id == id {
-                self.waiter = nil
-                waiter.continuation.resume(returning: nil)
-            }
-            if let endWaiter, endWaiter.id == id {
-                self.endWaiter = nil
-                endWaiter.continuation.resume(returning: false)
-            }
-        }
     }
 }
 

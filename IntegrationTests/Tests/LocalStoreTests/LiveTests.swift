@@ -1,3 +1,4 @@
+import AsyncTestSupport
 import Foundation
 import InventoryModels
 import ParseLocalStore
@@ -101,69 +102,34 @@ import TodoListModels
 
 /// The store's live changes, read by a task of their own; each waited for with a timeout.
 final class LiveChanges: Sendable {
-    private let state = LiveState()
+    private let inbox = Inbox<Result<LocalStore.LiveChange, any Error>>()
     private let reading: Task<Void, Never>
 
     init(_ changes: AsyncThrowingStream<LocalStore.LiveChange, any Error>) {
-        let state = self.state
+        let inbox = self.inbox
         reading = Task {
             do {
                 for try await change in changes {
-                    state.append(change)
+                    await inbox.put(.success(change))
                 }
             } catch {
-                state.fail(error)
+                await inbox.put(.failure(error))
             }
+            await inbox.end()
         }
     }
 
     /// The next change; fails the test when none comes within 10 seconds.
     func next(sourceLocation: SourceLocation = #_sourceLocation) async throws -> LocalStore.LiveChange {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if let change = try state.take() { return change }
-            try await Task.sleep(for: .milliseconds(5))
+        guard let result = await inbox.next(within: .seconds(10)) else {
+            Issue.record("no live change within 10 s", sourceLocation: sourceLocation)
+            throw TimedOut()
         }
-        Issue.record("no live change within 10 s", sourceLocation: sourceLocation)
-        throw CancellationError()
+        return try result.get()
     }
 
     func stop() async {
         reading.cancel()
         await reading.value
-    }
-}
-
-private final class LiveState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var changes: [LocalStore.LiveChange] = []
-    private var failure: (any Error)?
-
-    func append(_ change: LocalStore.LiveChange) {
-        lock.withLock { changes.append(change) }
-    }
-
-    func fail(_ error: any Error) {
-        lock.withLock { failure = error }
-    }
-
-    func take() throws -> LocalStore.LiveChange? {
-        try lock.withLock {
-            if !changes.isEmpty { return changes.removeFirst() }
-            if let failure { throw failure }
-            return nil
-        }
-    }
-}
-
-/// Waits until `condition` holds, for at most 10 seconds.
-private func eventually(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-            throw CancellationError()
-        }
-        try await Task.sleep(for: .milliseconds(10))
     }
 }
