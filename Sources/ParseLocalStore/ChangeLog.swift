@@ -104,10 +104,12 @@ enum ChangeLog {
     }
 
     /// The changes waiting for one object, oldest first.
+    /// A pull asks this for every object it stores, so the statement is compiled once.
     static func pending(_ db: Database, className: String, objectId: String) throws -> [Change] {
-        try Row.fetchAll(db, sql: """
+        let statement = try db.cachedStatement(sql: """
             SELECT \(columns) FROM \(SQL.identifier(table)) WHERE "className" = ? AND "objectId" = ? ORDER BY "sequence"
-            """, arguments: [className, objectId]).map(change)
+            """)
+        return try Row.fetchAll(statement, arguments: [className, objectId]).map(change)
     }
 
     /// Whether the object was made on the device and its create not yet pushed.

@@ -222,33 +222,29 @@ struct ObjectWriter {
             throw LocalStoreError(.invalidValue, className: className, field: "objectId",
                                   message: "the server sent an object without objectId, createdAt or updatedAt.")
         }
-        var names = ["objectId", "createdAt", "updatedAt"]
         var values: [DatabaseValue] = [objectId.databaseValue, createdAt.databaseValue, updatedAt.databaseValue]
         if !keeping.contains("ACL") {
-            names.append("ACL")
             values.append(try ColumnValues.aclColumn(object["ACL"], className: className))
         }
         for field in table.columns where !keeping.contains(field.name) {
-            let value = object[field.name] ?? .null
-            names.append(field.name)
-            values.append(try ColumnValues.column(value, for: field, className: className))
-            try rememberFileURL(value, field: field, db: db)
+            values.append(try ColumnValues.column(object[field.name] ?? .null, for: field, className: className))
         }
-        let columns: [String] = names.map(SQL.identifier)
-        let placeholders: String = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        let updates: String = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        let sql = "INSERT INTO \(SQL.identifier(className)) (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
-            + "ON CONFLICT(\"objectId\") DO UPDATE SET \(updates)"
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
+        // The object's first write: when it fails (a unique value held by another row), SQLite
+        // undoes this statement alone and nothing of the object is written.
+        try db.cachedStatement(sql: table.serverCopyUpsert(keeping: keeping)).execute(arguments: StatementArguments(values))
+        for field in table.columns where !keeping.contains(field.name) {
+            try rememberFileURL(object[field.name] ?? .null, field: field, db: db)
+        }
     }
 
     /// Sets the members of one relation of an object to `relatedIds` (as the server has them).
     func replaceRelation(_ db: Database, className: String, objectId: String, field: String, relatedIds: [String]) throws {
         let table = try schema.table(className)
         let joinTable = SQL.identifier(table.joinTable(field))
-        try db.execute(sql: "DELETE FROM \(joinTable) WHERE \"owningId\" = ?", arguments: [objectId])
+        try db.cachedStatement(sql: "DELETE FROM \(joinTable) WHERE \"owningId\" = ?").execute(arguments: [objectId])
+        let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(joinTable) (\"owningId\", \"relatedId\") VALUES (?, ?)")
         for relatedId in relatedIds {
-            try db.execute(sql: "INSERT OR IGNORE INTO \(joinTable) (\"owningId\", \"relatedId\") VALUES (?, ?)", arguments: [objectId, relatedId])
+            try insert.execute(arguments: [objectId, relatedId])
         }
     }
 

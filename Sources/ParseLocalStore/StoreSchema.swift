@@ -14,6 +14,9 @@ struct StoreSchema: Sendable {
         let fieldsByName: [String: LocalSchema.Field]
         /// The column list every read selects: the four built-in columns, then ``columns``.
         let selectList: String
+        /// ``serverCopyUpsert(keeping:)`` with nothing kept, the statement of almost every
+        /// object a pull stores, written once.
+        private let serverCopyUpsertAll: String
 
         init(_ definition: LocalSchema.Class) {
             name = definition.name
@@ -21,6 +24,25 @@ struct StoreSchema: Sendable {
             relations = definition.fields.filter { if case .relation = $0.kind { true } else { false } }
             fieldsByName = Dictionary(definition.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             selectList = (Self.builtinColumns + columns.map(\.name)).map(SQL.identifier).joined(separator: ", ")
+            serverCopyUpsertAll = Self.upsert(name, setting: Self.builtinColumns + columns.map(\.name))
+        }
+
+        /// The statement that stores the server's copy of an object: inserted when new,
+        /// otherwise every column set but those in `keeping` (fields with local changes not yet
+        /// pushed). Its arguments are the columns' values in ``selectList``'s order, less the
+        /// kept ones.
+        func serverCopyUpsert(keeping: Set<String>) -> String {
+            guard !keeping.isEmpty else { return serverCopyUpsertAll }
+            let kept = Self.builtinColumns.prefix(3) + (Array(Self.builtinColumns.dropFirst(3)) + columns.map(\.name)).filter { !keeping.contains($0) }
+            return Self.upsert(name, setting: Array(kept))
+        }
+
+        private static func upsert(_ table: String, setting names: [String]) -> String {
+            let columns = names.map(SQL.identifier)
+            let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+            let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            return "INSERT INTO \(SQL.identifier(table)) (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
+                + "ON CONFLICT(\"objectId\") DO UPDATE SET \(updates)"
         }
 
         /// The columns every class table has, first.
@@ -91,7 +113,7 @@ enum SQL {
     static func identifier(_ name: String) -> String {
         // Names rarely hold a quote; the common case skips `replacingOccurrences`, which goes
         // through NSString on Linux and was a tenth of a bulk save.
-        guard name.contains("\"") else { return "\"" + name + "\"" }
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
         return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

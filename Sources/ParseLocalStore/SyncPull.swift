@@ -132,26 +132,25 @@ struct SyncPull {
                     keeping.formUnion(change.body.keys)
                 }
                 do {
-                    try db.inSavepoint {
-                        try writer.storeServerCopy(db, className: className, object: object, keeping: keeping)
-                        for (field, ids) in (relationMembers[objectId] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                            try writer.replaceRelation(db, className: className, objectId: objectId, field: field, relatedIds: ids)
-                            // Local adds and removes not yet pushed stay on top of the server's members.
-                            for change in waiting {
-                                if let operation = change.body[field] {
-                                    try writer.replayRelationOperation(db, className: className, objectId: objectId, key: field, operation: operation)
-                                }
-                            }
-                        }
-                        return .commit
-                    }
-                    stored.storedIds.append(objectId)
+                    try writer.storeServerCopy(db, className: className, object: object, keeping: keeping)
                 } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                     // An object made on the device and not on the server yet holds the same
-                    // unique value: the server's waits until the app settles it.
+                    // unique value: the server's waits until the app settles it. The copy's
+                    // upsert is its first write, so nothing of it is stored.
                     guard case .localStore(let failure) = StoreFailure.map(error, className: className, fields: fields) else { throw error }
                     stored.conflicts.append(LocalStore.SyncConflict(className: className, objectId: objectId, error: failure))
+                    continue
                 }
+                for (field, ids) in (relationMembers[objectId] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    try writer.replaceRelation(db, className: className, objectId: objectId, field: field, relatedIds: ids)
+                    // Local adds and removes not yet pushed stay on top of the server's members.
+                    for change in waiting {
+                        if let operation = change.body[field] {
+                            try writer.replayRelationOperation(db, className: className, objectId: objectId, key: field, operation: operation)
+                        }
+                    }
+                }
+                stored.storedIds.append(objectId)
             }
             if let cursor {
                 try SyncState.advance(db, className: className, to: cursor)

@@ -321,8 +321,8 @@ public final class ParseTestServer: Sendable {
     private static func stored(_ object: StoredObject) -> [String: JSON] {
         var fields = object.fields
         fields["objectId"] = .string(object.objectId)
-        fields["createdAt"] = .string(ISODate.string(object.createdAt))
-        fields["updatedAt"] = .string(ISODate.string(object.updatedAt))
+        fields["createdAt"] = .string(object.createdAtText)
+        fields["updatedAt"] = .string(object.updatedAtText)
         return fields
     }
 }

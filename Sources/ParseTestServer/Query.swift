@@ -10,6 +10,9 @@ enum Matching {
         if let leftNumber = left.doubleValue, let rightNumber = right.doubleValue {
             return leftNumber == rightNumber
         }
+        if let leftText = parseFormDate(left), let rightText = parseFormDate(right) {
+            return leftText == rightText
+        }
         if let leftDate = date(left), let rightDate = date(right) {
             return leftDate == rightDate
         }
@@ -26,6 +29,27 @@ enum Matching {
         default:
             return left == right
         }
+    }
+
+    /// The `iso` text of a `{"__type":"Date","iso":…}` in the form Parse writes
+    /// (`YYYY-MM-DDTHH:MM:SS.sssZ`), whose text order is the order of its instants: queries on
+    /// `createdAt` and `updatedAt` compare every object's date, and comparing the text spares
+    /// reading it as a date. `nil` for anything else, which ``date(_:)`` reads.
+    static func parseFormDate(_ value: JSON) -> String? {
+        guard case .object(let members) = value, members.count == 2, members["__type"] == .string("Date"),
+              case .string(let text)? = members["iso"], text.utf8.count == 24 else { return nil }
+        for (offset, byte) in text.utf8.enumerated() {
+            let expected: UInt8? = switch offset {
+            case 4, 7: UInt8(ascii: "-")
+            case 10: UInt8(ascii: "T")
+            case 13, 16: UInt8(ascii: ":")
+            case 19: UInt8(ascii: ".")
+            case 23: UInt8(ascii: "Z")
+            default: nil
+            }
+            guard expected.map({ byte == $0 }) ?? (48...57).contains(byte) else { return nil }
+        }
+        return text
     }
 
     /// `{"__type":"Date","iso":…}` as a date.
@@ -54,6 +78,9 @@ enum Matching {
         if let leftNumber = left.doubleValue, let rightNumber = right.doubleValue {
             return leftNumber < rightNumber ? -1 : leftNumber > rightNumber ? 1 : 0
         }
+        if let leftText = parseFormDate(left), let rightText = parseFormDate(right) {
+            return leftText < rightText ? -1 : leftText > rightText ? 1 : 0
+        }
         if let leftDate = date(left), let rightDate = date(right) {
             return leftDate < rightDate ? -1 : leftDate > rightDate ? 1 : 0
         }
@@ -73,7 +100,7 @@ enum Matching {
             case nil, .null?: return 0
             case .int?, .double?: return 1
             case .string?: return 2
-            case .object?: return date(value ?? .null) != nil ? 5 : 3
+            case .object(let members)?: return parseFormDate(.object(members)) != nil || date(.object(members)) != nil ? 5 : 3
             case .array?: return 4
             case .bool?: return 6
             }
@@ -92,8 +119,8 @@ extension Store {
     func queryValue(_ object: StoredObject, _ key: String) -> JSON? {
         switch key {
         case "objectId": return .string(object.objectId)
-        case "createdAt": return ["__type": "Date", "iso": .string(ISODate.string(object.createdAt))]
-        case "updatedAt": return ["__type": "Date", "iso": .string(ISODate.string(object.updatedAt))]
+        case "createdAt": return ["__type": "Date", "iso": .string(object.createdAtText)]
+        case "updatedAt": return ["__type": "Date", "iso": .string(object.updatedAtText)]
         default: break
         }
         let path = key.split(separator: ".").map(String.init)
@@ -107,25 +134,30 @@ extension Store {
 
     /// The objects of `className` matching the `where` object, oldest first.
     func matching(_ className: String, where constraints: [String: JSON]) throws(ParseFailure) -> [StoredObject] {
+        let (objects, remaining) = candidates(className, constraints)
         var result: [StoredObject] = []
-        for object in candidates(className, constraints) where canAccess(object, "read") {
-            guard try matches(object, className: className, constraints) else { continue }
+        for object in objects where canAccess(object, "read") {
+            guard try matches(object, className: className, remaining) else { continue }
             result.append(object)
         }
         return result
     }
 
-    /// The objects a query can match, oldest first: when it names ids (`objectId` equal to one,
-    /// or `$in` a list), only those, looked up by id as a database reads them by key. Every
-    /// constraint is still checked on each.
-    private func candidates(_ className: String, _ constraints: [String: JSON]) -> [StoredObject] {
+    /// The objects a query can match, oldest first, and the constraints left to check on each.
+    /// When the query names ids (`objectId` equal to one, or `$in` a list), only those are read,
+    /// by id as a database reads them by key, and the id constraint is met.
+    private func candidates(
+        _ className: String, _ constraints: [String: JSON]
+    ) -> (objects: [StoredObject], remaining: [String: JSON]) {
         let ids: [String]? = switch constraints["objectId"] {
         case .string(let id)?: [id]
         case .object(let operators)? where operators.count == 1: operators["$in"]?.arrayValue?.compactMap(\.stringValue)
         default: nil
         }
-        guard let ids else { return objects(of: className) }
-        return Set(ids).compactMap { object(className, $0) }.sorted(by: Self.oldestFirst)
+        guard let ids else { return (objects(of: className), constraints) }
+        var remaining = constraints
+        remaining["objectId"] = nil
+        return (Set(ids).compactMap { object(className, $0) }.sorted(by: Self.oldestFirst), remaining)
     }
 
     func matches(_ object: StoredObject, className: String, _ constraints: [String: JSON]) throws(ParseFailure) -> Bool {
@@ -300,17 +332,15 @@ extension Store {
             part.hasPrefix("-") ? (String(part.dropFirst()), false) : (String(part), true)
         }
         let sortKeys = keys.filter { $0.0 != "$score" }
-        // Each object's values read once, not at every comparison.
-        let decorated = objects.enumerated().map { offset, object in
-            (offset: offset, object: object, values: sortKeys.map { queryValue(object, $0.0) })
-        }
-        return decorated.sorted { left, right in
+        // Each object's values read once, not at every comparison; positions sorted, not objects.
+        let values = objects.map { object in sortKeys.map { queryValue(object, $0.0) } }
+        return objects.indices.sorted { left, right in
             for (index, (_, ascending)) in sortKeys.enumerated() {
-                let order = Matching.sortOrder(left.values[index], right.values[index])
+                let order = Matching.sortOrder(values[left][index], values[right][index])
                 if order != 0 { return ascending ? order < 0 : order > 0 }
             }
-            return left.offset < right.offset
-        }.map(\.object)
+            return left < right
+        }.map { objects[$0] }
     }
 }
 
@@ -382,8 +412,8 @@ extension Store {
             fields[key] = servingFiles(value)
         }
         fields["objectId"] = .string(object.objectId)
-        fields["createdAt"] = .string(ISODate.string(object.createdAt))
-        fields["updatedAt"] = .string(ISODate.string(object.updatedAt))
+        fields["createdAt"] = .string(object.createdAtText)
+        fields["updatedAt"] = .string(object.updatedAtText)
         return fields
     }
 

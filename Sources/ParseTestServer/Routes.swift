@@ -272,7 +272,7 @@ struct Routes: Sendable {
             }
             let (object, reported) = try store.update(className, objectId: objectId, body: body)
             var answer = reported
-            answer["updatedAt"] = .string(ISODate.string(object.updatedAt))
+            answer["updatedAt"] = .string(object.updatedAtText)
             return ServerAnswer(status: 200, json: .object(answer))
         case ("DELETE", let objectId?):
             if isUser, !caller.isMaster, caller.userId == nil {
@@ -291,7 +291,7 @@ struct Routes: Sendable {
     private func created(className: String, _ object: StoredObject, extra: [String: JSON] = [:]) -> ServerAnswer {
         var answer = extra
         answer["objectId"] = .string(object.objectId)
-        answer["createdAt"] = .string(ISODate.string(object.createdAt))
+        answer["createdAt"] = .string(object.createdAtText)
         let path = Routes.classPath(className) + "/" + object.objectId
         return ServerAnswer(status: 201, json: .object(answer), headers: [("Location", publicURL + "/" + path)])
     }

@@ -6,9 +6,22 @@ import Foundation
 /// `{"__type":"Pointer",…}`, dates as `{"__type":"Date",…}`). Relations live in ``Store``.
 struct StoredObject: Sendable {
     var objectId: String
-    var createdAt: Date
-    var updatedAt: Date
+    var createdAt: Date { didSet { createdAtText = ISODate.string(createdAt) } }
+    var updatedAt: Date { didSet { updatedAtText = ISODate.string(updatedAt) } }
+    /// The timestamps as Parse writes them, kept beside the dates: every answer writes them,
+    /// and a query on a timestamp reads them for every object it looks at.
+    private(set) var createdAtText: String
+    private(set) var updatedAtText: String
     var fields: [String: JSON]
+
+    init(objectId: String, createdAt: Date, updatedAt: Date, fields: [String: JSON]) {
+        self.objectId = objectId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        createdAtText = ISODate.string(createdAt)
+        updatedAtText = ISODate.string(updatedAt)
+        self.fields = fields
+    }
 }
 
 /// The type Parse records for a field: `String`, `Number`, `Pointer<Genre>`, `Relation<Author>`….
@@ -155,7 +168,9 @@ struct Store: Sendable {
 
     /// The objects of a class, oldest first.
     func objects(of className: String) -> [StoredObject] {
-        (classes[className] ?? [:]).values.sorted(by: Self.oldestFirst)
+        let objects = Array((classes[className] ?? [:]).values)
+        // Sorting positions moves integers, not objects.
+        return objects.indices.sorted { Self.oldestFirst(objects[$0], objects[$1]) }.map { objects[$0] }
     }
 
     /// Creation order, then `objectId`: the order of ``objects(of:)``.
