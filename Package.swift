@@ -185,7 +185,7 @@ let package = Package(
         // the generator alike: no dependencies, so the schema stage needs no runtime.
         .target(name: "ParseWire"),
 
-        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "LibraryModels", "BookstoreModels", "TodoListModels", "GameModels", "ModelgenTestSupport"]),
+        .testTarget(name: "ParseRuntimeTests", dependencies: ["ParseRuntime", "ParseWire", "LibraryModels", "BookstoreModels", "TodoListModels", "GameModels", "ModelgenTestSupport"]),
 
         // ParseTestServer: Parse's REST API with its semantics, in memory, over HTTP/1.1 on
         // SwiftNIO, and Parse's LiveQuery over WebSocket on the same port. Its sources build only with the trait TestServer, and so does SwiftNIO; the

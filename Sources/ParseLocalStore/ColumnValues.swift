@@ -89,8 +89,7 @@ enum ColumnValues {
         } else {
             text = nil
         }
-        guard let text, let date = ISO8601Millis.date(from: text) else { return nil }
-        return ISO8601Millis.string(from: date)
+        return text.flatMap(ISO8601Millis.normalized)
     }
 
     /// Compact JSON text with sorted keys: the same value always gives the same text, so

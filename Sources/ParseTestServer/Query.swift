@@ -36,21 +36,18 @@ enum Matching {
     /// `createdAt` and `updatedAt` compare every object's date, and comparing the text spares
     /// reading it as a date. `nil` for anything else, which ``date(_:)`` reads.
     static func parseFormDate(_ value: JSON) -> String? {
-        guard case .object(let members) = value, members.count == 2, members["__type"] == .string("Date"),
-              case .string(let text)? = members["iso"], text.utf8.count == 24 else { return nil }
-        for (offset, byte) in text.utf8.enumerated() {
-            let expected: UInt8? = switch offset {
-            case 4, 7: UInt8(ascii: "-")
-            case 10: UInt8(ascii: "T")
-            case 13, 16: UInt8(ascii: ":")
-            case 19: UInt8(ascii: ".")
-            case 23: UInt8(ascii: "Z")
-            default: nil
+        guard case .object(let members) = value, members.count == 2, case .string(let text)? = members["iso"],
+              members["__type"] == .string("Date") else { return nil }
+        let matches = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count == parseForm.count && zip(bytes, parseForm).allSatisfy { byte, expected in
+                expected == UInt8(ascii: "0") ? (48...57).contains(byte) : byte == expected
             }
-            guard expected.map({ byte == $0 }) ?? (48...57).contains(byte) else { return nil }
         }
-        return text
+        return matches == true ? text : nil
     }
+
+    /// The shape of ``parseFormDate(_:)``'s text: `0` stands for a digit.
+    private static let parseForm = Array("0000-00-00T00:00:00.000Z".utf8)
 
     /// `{"__type":"Date","iso":…}` as a date.
     static func date(_ value: JSON) -> Date? {
@@ -119,8 +116,8 @@ extension Store {
     func queryValue(_ object: StoredObject, _ key: String) -> JSON? {
         switch key {
         case "objectId": return .string(object.objectId)
-        case "createdAt": return ["__type": "Date", "iso": .string(object.createdAtText)]
-        case "updatedAt": return ["__type": "Date", "iso": .string(object.updatedAtText)]
+        case "createdAt": return object.createdAtValue
+        case "updatedAt": return object.updatedAtValue
         default: break
         }
         let path = key.split(separator: ".").map(String.init)
@@ -157,7 +154,7 @@ extension Store {
         guard let ids else { return (objects(of: className), constraints) }
         var remaining = constraints
         remaining["objectId"] = nil
-        return (Set(ids).compactMap { object(className, $0) }.sorted(by: Self.oldestFirst), remaining)
+        return (Self.inCreationOrder(Set(ids).compactMap { object(className, $0) }), remaining)
     }
 
     func matches(_ object: StoredObject, className: String, _ constraints: [String: JSON]) throws(ParseFailure) -> Bool {

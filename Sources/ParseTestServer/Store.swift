@@ -6,21 +6,29 @@ import Foundation
 /// `{"__type":"Pointer",…}`, dates as `{"__type":"Date",…}`). Relations live in ``Store``.
 struct StoredObject: Sendable {
     var objectId: String
-    var createdAt: Date { didSet { createdAtText = ISODate.string(createdAt) } }
-    var updatedAt: Date { didSet { updatedAtText = ISODate.string(updatedAt) } }
-    /// The timestamps as Parse writes them, kept beside the dates: every answer writes them,
-    /// and a query on a timestamp reads them for every object it looks at.
+    var createdAt: Date { didSet { (createdAtText, createdAtValue) = Self.written(createdAt) } }
+    var updatedAt: Date { didSet { (updatedAtText, updatedAtValue) = Self.written(updatedAt) } }
+    /// The timestamps as Parse writes them, and as queries see them (`{"__type":"Date",…}`),
+    /// kept beside the dates: every answer writes them, and a query on a timestamp reads them
+    /// for every object it looks at.
     private(set) var createdAtText: String
     private(set) var updatedAtText: String
+    private(set) var createdAtValue: JSON
+    private(set) var updatedAtValue: JSON
     var fields: [String: JSON]
 
     init(objectId: String, createdAt: Date, updatedAt: Date, fields: [String: JSON]) {
         self.objectId = objectId
         self.createdAt = createdAt
         self.updatedAt = updatedAt
-        createdAtText = ISODate.string(createdAt)
-        updatedAtText = ISODate.string(updatedAt)
+        (createdAtText, createdAtValue) = Self.written(createdAt)
+        (updatedAtText, updatedAtValue) = Self.written(updatedAt)
         self.fields = fields
+    }
+
+    private static func written(_ date: Date) -> (String, JSON) {
+        let text = ISODate.string(date)
+        return (text, ["__type": "Date", "iso": .string(text)])
     }
 }
 
@@ -168,9 +176,12 @@ struct Store: Sendable {
 
     /// The objects of a class, oldest first.
     func objects(of className: String) -> [StoredObject] {
-        let objects = Array((classes[className] ?? [:]).values)
-        // Sorting positions moves integers, not objects.
-        return objects.indices.sorted { Self.oldestFirst(objects[$0], objects[$1]) }.map { objects[$0] }
+        Self.inCreationOrder(Array((classes[className] ?? [:]).values))
+    }
+
+    /// `objects` sorted by ``oldestFirst(_:_:)``: sorting their positions moves integers, not objects.
+    static func inCreationOrder(_ objects: [StoredObject]) -> [StoredObject] {
+        objects.indices.sorted { oldestFirst(objects[$0], objects[$1]) }.map { objects[$0] }
     }
 
     /// Creation order, then `objectId`: the order of ``objects(of:)``.

@@ -58,6 +58,22 @@ package enum ISO8601Millis {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// A timestamp's text as ``string(from:)`` writes it, or `nil` when ``date(from:)`` does not
+    /// read it. Text already in that form (what Parse Server sends) comes back as it is, without
+    /// being written again.
+    package static func normalized(_ text: String) -> String? {
+        guard let date = date(from: text) else { return nil }
+        // Read as a date, 24 bytes with `T`, `.` and `Z` in these places can only be
+        // `yyyy-MM-ddTHH:mm:ss.SSSZ`, which ``string(from:)`` would write the same.
+        let bytes = text.utf8
+        if bytes.count == 24, bytes.last == UInt8(ascii: "Z"),
+           bytes[bytes.index(bytes.startIndex, offsetBy: 10)] == UInt8(ascii: "T"),
+           bytes[bytes.index(bytes.startIndex, offsetBy: 19)] == UInt8(ascii: ".") {
+            return text
+        }
+        return string(from: date)
+    }
+
     // MARK: Calendar arithmetic (H. Hinnant's days_from_civil / civil_from_days)
 
     package static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ParseRuntime
+import ParseWire
 
 @Suite struct DateTests {
     private struct Holder: Codable {
@@ -55,6 +56,29 @@ import Testing
     ])
     func rejectsMalformedText(_ text: String) {
         #expect(ParseDate.date(fromISO: text) == nil)
+    }
+
+    @Test func normalizedTextIsWhatParsingAndWritingAgainGives() throws {
+        // Parse's own form comes back as it is; every other form is written again.
+        #expect(ISO8601Millis.normalized("2023-11-14T22:13:20.123Z") == "2023-11-14T22:13:20.123Z")
+        #expect(ISO8601Millis.normalized("2023-11-14T22:13:20Z") == "2023-11-14T22:13:20.000Z")
+        #expect(ISO8601Millis.normalized("2023-11-14t22:13:20.123z") == "2023-11-14T22:13:20.123Z")
+        #expect(ISO8601Millis.normalized("2023-11-15T00:13:20.123+02:00") == "2023-11-14T22:13:20.123Z")
+        #expect(ISO8601Millis.normalized("2023-11-14T22:13:20.1239Z") == "2023-11-14T22:13:20.124Z")
+        for text in ["2023-13-01T00:00:00.000Z", "2023-02-30T00:00:00.000Z", "2023-11-14T22:13:20.12xZ", "2023-11-14T22:13:20.123"] {
+            #expect(ISO8601Millis.normalized(text) == nil, "\(text)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let millis = Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator) // years 1...9999
+            let written = try #require(ISO8601Millis.string(from: Date(timeIntervalSince1970: Double(millis) / 1000)))
+            let forms = [written, written.replacingOccurrences(of: ".", with: ".0").replacingOccurrences(of: "Z", with: "0Z"),
+                         written.replacingOccurrences(of: "Z", with: "+00:00")]
+            for form in forms {
+                let expected = try #require(ISO8601Millis.date(from: form).flatMap(ISO8601Millis.string(from:)))
+                #expect(ISO8601Millis.normalized(form) == expected, "\(form)")
+            }
+        }
     }
 
     @Test func decodesBothWireForms() throws {
