@@ -183,6 +183,44 @@ import Testing
         #expect(configuration(serverURL: "ftp://example.com/parse").liveQueryURL == nil)
     }
 
+    @Test func theUpgradeRequestsHostHeaderBracketsAnIPv6AddressAndNamesAGivenPort() {
+        #expect(LiveQueryWebSocket.hostHeader(host: "live.example.com", port: nil) == "live.example.com")
+        #expect(LiveQueryWebSocket.hostHeader(host: "127.0.0.1", port: 1337) == "127.0.0.1:1337")
+        #expect(LiveQueryWebSocket.hostHeader(host: "::1", port: 1337) == "[::1]:1337")
+        #expect(LiveQueryWebSocket.hostHeader(host: "fe80::1", port: nil) == "[fe80::1]")
+        #expect(LiveQueryWebSocket.hostHeader(host: "[::1]", port: 8080) == "[::1]:8080")
+    }
+
+    // MARK: Messages in fragments (the Linux socket)
+
+    @Test func fragmentsAreJoinedIntoOneMessage() {
+        var assembler = LiveQueryWebSocket.MessageAssembler(limit: 32)
+        #expect(assembler.text(Array(#"{"op":"#.utf8), final: false) == .incomplete)
+        #expect(assembler.continuation(Array(#""con"#.utf8), final: false) == .incomplete)
+        #expect(assembler.continuation(Array(#"nected"}"#.utf8), final: true) == .message(#"{"op":"connected"}"#))
+        var whole = LiveQueryWebSocket.MessageAssembler(limit: 64)
+        #expect(whole.text(Array("a message".utf8), final: true) == .message("a message"))
+        #expect(whole.text(Array("ab".utf8), final: false) == .incomplete)
+        #expect(whole.continuation(Array("cd".utf8), final: true) == .message("abcd"))
+        // A continuation after the final fragment, or with nothing begun, is joined to nothing.
+        #expect(whole.continuation(Array("ef".utf8), final: true) == .ignored)
+        // A new text frame drops an unfinished message.
+        #expect(whole.text(Array("gh".utf8), final: false) == .incomplete)
+        #expect(whole.text(Array("ij".utf8), final: true) == .message("ij"))
+    }
+
+    @Test func aMessageOverTheLimitIsRefusedWhetherWholeOrInFragments() {
+        var assembler = LiveQueryWebSocket.MessageAssembler(limit: 8)
+        #expect(assembler.text(Array("12345678".utf8), final: true) == .message("12345678"))
+        #expect(assembler.text(Array("123456789".utf8), final: true) == .tooLarge)
+        #expect(assembler.text(Array("12345".utf8), final: false) == .incomplete)
+        #expect(assembler.continuation(Array("678".utf8), final: false) == .incomplete)
+        #expect(assembler.continuation(Array("9".utf8), final: true) == .tooLarge)
+        // Nothing of the refused message is kept.
+        #expect(assembler.continuation(Array("0".utf8), final: true) == .ignored)
+        #expect(LiveQueryWebSocket.MessageAssembler().limit == 16 << 20)
+    }
+
     @Test func withoutTheTraitLinuxSaysWhichTraitToAdd() async throws {
         let client = ParseClient(configuration: configuration())
         #if canImport(FoundationNetworking) && !(LiveQuery || TestServer)

@@ -34,6 +34,60 @@ enum LiveQueryWebSocket {
     /// The largest message read, in bytes (fragments joined).
     static let maxMessageSize = 16 << 20
 
+    /// The `Host` header of the upgrade request: an IPv6 address in brackets (RFC 7230 §5.4),
+    /// then the port when the URL names one.
+    static func hostHeader(host: String, port: Int?) -> String {
+        let name = host.contains(":") && !host.hasPrefix("[") ? "[" + host + "]" : host
+        return port.map { name + ":" + String($0) } ?? name
+    }
+
+    /// Joins a text message sent in fragments (a text frame, then continuation frames up to the
+    /// one marked final), up to ``maxMessageSize`` in all.
+    struct MessageAssembler {
+        enum Outcome: Equatable {
+            /// A whole message.
+            case message(String)
+            /// A fragment kept until the final one comes.
+            case incomplete
+            /// The message would pass the limit: the connection should close (1009).
+            case tooLarge
+            /// A continuation with no message begun: nothing to join it to.
+            case ignored
+        }
+
+        let limit: Int
+        private var joined: [UInt8]?
+
+        init(limit: Int = LiveQueryWebSocket.maxMessageSize) {
+            self.limit = limit
+        }
+
+        /// A text frame: a message begins (and ends, when `final`).
+        mutating func text(_ bytes: some Collection<UInt8>, final: Bool) -> Outcome {
+            joined = []
+            return add(bytes, final: final)
+        }
+
+        /// A continuation frame of the message begun.
+        mutating func continuation(_ bytes: some Collection<UInt8>, final: Bool) -> Outcome {
+            guard joined != nil else { return .ignored }
+            return add(bytes, final: final)
+        }
+
+        private mutating func add(_ bytes: some Collection<UInt8>, final: Bool) -> Outcome {
+            // Taken out, so that appending does not copy what came before.
+            var message = joined ?? []
+            joined = nil
+            guard message.count + bytes.count <= limit else { return .tooLarge }
+            message.append(contentsOf: bytes)
+            guard final else {
+                joined = message
+                return .incomplete
+            }
+            return .message(String(decoding: message, as: UTF8.self))
+        }
+    }
+
     /// Opens a WebSocket to `url` (`ws://` or `wss://`), returning once the upgrade is done where
     /// the platform says so.
     static func connect(to url: URL, timeout: Duration) async throws(ParseLiveQueryError) -> any LiveQuerySocket {
@@ -146,7 +200,8 @@ final class NIOLiveQuerySocket: LiveQuerySocket {
     }
 
     static func connect(to url: URL, secure: Bool, timeout: Duration) async throws(ParseLiveQueryError) -> NIOLiveQuerySocket {
-        let host = url.host ?? "127.0.0.1"
+        // An IPv6 address without its brackets, which only the Host header takes.
+        let host = (url.host ?? "127.0.0.1").trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let port = url.port ?? (secure ? 443 : 80)
         // A host name is checked against the certificate; an address literal is not a name
         // (the address is checked against the certificate's IP entries instead).
@@ -171,7 +226,7 @@ final class NIOLiveQuerySocket: LiveQuerySocket {
                             }
                         }
                         var headers = NIOHTTP1.HTTPHeaders()
-                        headers.add(name: "Host", value: url.port == nil ? host : "\(host):\(port)")
+                        headers.add(name: "Host", value: LiveQueryWebSocket.hostHeader(host: host, port: url.port))
                         headers.add(name: "Content-Length", value: "0")
                         let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
                             upgradeRequestHead: HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers),
@@ -198,32 +253,44 @@ final class NIOLiveQuerySocket: LiveQuerySocket {
             try? await channel.executeThenClose { inbound, outbound in
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        var fragments: ByteBuffer?
+                        var assembler = LiveQueryWebSocket.MessageAssembler()
                         do {
                             for try await frame in inbound {
+                                let outcome: LiveQueryWebSocket.MessageAssembler.Outcome
                                 switch frame.opcode {
-                                case .text where frame.fin:
-                                    inbox.yield(String(buffer: frame.unmaskedData))
                                 case .text:
-                                    fragments = frame.unmaskedData
+                                    outcome = assembler.text(frame.unmaskedData.readableBytesView, final: frame.fin)
                                 case .continuation:
-                                    guard var joined = fragments else { break }
-                                    var data = frame.unmaskedData
-                                    joined.writeBuffer(&data)
-                                    fragments = frame.fin ? nil : joined
-                                    if frame.fin { inbox.yield(String(buffer: joined)) }
+                                    outcome = assembler.continuation(frame.unmaskedData.readableBytesView, final: frame.fin)
                                 case .ping:
                                     outbox.yield(WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData))
+                                    continue
                                 case .pong:
                                     for answered in pings.withLock({ list in defer { list = [] }; return list }) {
                                         answered(true)
                                     }
+                                    continue
                                 case .connectionClose:
                                     // Answered with a close frame, then the connection ends.
                                     outbox.yield(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: ByteBuffer()))
                                     outbox.finish()
                                     return
                                 default:
+                                    continue
+                                }
+                                switch outcome {
+                                case .message(let text):
+                                    inbox.yield(text)
+                                case .tooLarge:
+                                    // Closed as "message too big" (1009), as URLSessionWebSocketTask's
+                                    // maximumMessageSize ends the task on Apple's systems; the
+                                    // connection then reconnects.
+                                    var code = ByteBuffer()
+                                    code.writeInteger(UInt16(1009))
+                                    outbox.yield(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: code))
+                                    outbox.finish()
+                                    return
+                                case .incomplete, .ignored:
                                     break
                                 }
                             }
