@@ -132,9 +132,10 @@ extension Store {
     /// The objects of `className` matching the `where` object, oldest first.
     func matching(_ className: String, where constraints: [String: JSON]) throws(ParseFailure) -> [StoredObject] {
         let (objects, remaining) = candidates(className, constraints)
+        let subqueries = Subqueries()
         var result: [StoredObject] = []
         for object in objects where canAccess(object, "read") {
-            guard try matches(object, className: className, remaining) else { continue }
+            guard try matches(object, className: className, remaining, subqueries: subqueries) else { continue }
             result.append(object)
         }
         return result
@@ -157,7 +158,25 @@ extension Store {
         return (Self.inCreationOrder(Set(ids).compactMap { object(className, $0) }), remaining)
     }
 
-    func matches(_ object: StoredObject, className: String, _ constraints: [String: JSON]) throws(ParseFailure) -> Bool {
+    /// What a query's subqueries (`$inQuery`, `$notInQuery`, `$select`, `$dontSelect`) found,
+    /// kept while one query runs: they do not depend on the object being matched, so each is
+    /// answered once, as a database answers it, not once for every object of the outer query.
+    final class Subqueries {
+        var ids: [JSON: Set<String>] = [:]
+        var values: [JSON: [JSON]] = [:]
+    }
+
+    /// The ids of the objects a subquery (`{"className":…,"where":…}`) matches.
+    private func subqueryIds(_ subquery: JSON, className: String, _ subqueries: Subqueries) throws(ParseFailure) -> Set<String> {
+        if let found = subqueries.ids[subquery] { return found }
+        let found = try Set(matching(className, where: subquery["where"]?.objectValue ?? [:]).map(\.objectId))
+        subqueries.ids[subquery] = found
+        return found
+    }
+
+    func matches(
+        _ object: StoredObject, className: String, _ constraints: [String: JSON], subqueries: Subqueries = Subqueries()
+    ) throws(ParseFailure) -> Bool {
         for key in constraints.keys.sorted() {
             guard let constraint = constraints[key] else { continue }
             switch key {
@@ -166,7 +185,7 @@ extension Store {
                 var results: [Bool] = []
                 for clause in clauses {
                     guard let members = clause.objectValue else { throw .invalidQuery("\(key) clauses must be objects") }
-                    results.append(try matches(object, className: className, members))
+                    results.append(try matches(object, className: className, members, subqueries: subqueries))
                 }
                 let holds = switch key {
                 case "$or": results.contains(true)
@@ -187,7 +206,7 @@ extension Store {
                 if key.hasPrefix("$") {
                     throw .invalidQuery("bad top-level constraint \(key)")
                 }
-                if try !fieldMatches(object, className: className, key: key, constraint) { return false }
+                if try !fieldMatches(object, className: className, key: key, constraint, subqueries: subqueries) { return false }
             }
         }
         return true
@@ -195,7 +214,7 @@ extension Store {
 
     /// Whether one field of `object` meets its constraint (`key` is a field or a dot path).
     func fieldMatches(
-        _ object: StoredObject, className: String, key: String, _ constraint: JSON
+        _ object: StoredObject, className: String, key: String, _ constraint: JSON, subqueries: Subqueries = Subqueries()
     ) throws(ParseFailure) -> Bool {
         // Equality on a relation field with a pointer: the owners holding that object.
         // $inQuery / $notInQuery on a relation field: owners holding (no) object that matches.
@@ -207,7 +226,7 @@ extension Store {
             if case .object(let operators) = constraint, operators.count == 1,
                let name = operators.keys.first, name == "$inQuery" || name == "$notInQuery",
                let subquery = operators[name], let subClass = subquery["className"]?.stringValue {
-                let ids = try Set(matching(subClass, where: subquery["where"]?.objectValue ?? [:]).map(\.objectId))
+                let ids = try subqueryIds(subquery, className: subClass, subqueries)
                 let found = subClass == type.targetClass && members.contains { ids.contains($0) }
                 return name == "$inQuery" ? found : !found
             }
@@ -220,7 +239,7 @@ extension Store {
         }
         for name in operators.keys.sorted() {
             guard let operand = operators[name] else { continue }
-            if try !operatorMatches(name, operand, value, operators: operators) { return false }
+            if try !operatorMatches(name, operand, value, operators: operators, subqueries: subqueries) { return false }
         }
         return true
     }
@@ -235,7 +254,7 @@ extension Store {
     }
 
     private func operatorMatches(
-        _ name: String, _ operand: JSON, _ value: JSON?, operators: [String: JSON]
+        _ name: String, _ operand: JSON, _ value: JSON?, operators: [String: JSON], subqueries: Subqueries
     ) throws(ParseFailure) -> Bool {
         switch name {
         case "$eq":
@@ -271,7 +290,7 @@ extension Store {
             guard let subClass = operand["className"]?.stringValue else {
                 throw .invalidQuery("\(name) needs a className")
             }
-            let ids = try Set(matching(subClass, where: operand["where"]?.objectValue ?? [:]).map(\.objectId))
+            let ids = try subqueryIds(operand, className: subClass, subqueries)
             let pointer = value.flatMap(Matching.pointer)
             let found = pointer.map { $0.className == subClass && ids.contains($0.objectId) } ?? false
             return name == "$inQuery" ? found : !found
@@ -280,7 +299,13 @@ extension Store {
                   let key = operand["key"]?.stringValue else {
                 throw .invalidQuery("\(name) needs a query with a className, and a key")
             }
-            let selected = try matching(subClass, where: query["where"]?.objectValue ?? [:]).compactMap { queryValue($0, key) }
+            let selected: [JSON]
+            if let found = subqueries.values[operand] {
+                selected = found
+            } else {
+                selected = try matching(subClass, where: query["where"]?.objectValue ?? [:]).compactMap { queryValue($0, key) }
+                subqueries.values[operand] = selected
+            }
             let found = value.map { stored in selected.contains { Matching.equal(stored, $0) } } ?? false
             return name == "$select" ? found : !found
         default:
