@@ -411,7 +411,7 @@ struct SwiftLocalFieldView {
     var required: Bool
 }
 
-/// A statement, as a Swift raw string literal that is exactly its text.
+/// A statement, as a Swift raw string literal that is exactly its text (`swift-local-statement`, which `swift-local-schema` includes for the schema's statements and each migration's).
 struct SwiftLocalStatementView {
     /// The `#`s on both ends of the literal.
     var hashes: String
@@ -766,6 +766,16 @@ extension SwiftLocalSchemaView: TemplateView {
     func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
         switch template {
         case "swift-local-schema": CompiledSwiftTemplates.swiftLocalSchema(self, &output)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension SwiftLocalStatementView: TemplateView {
+    func renderCompiled(_ template: String, into output: inout TemplateOutput) -> Bool {
+        switch template {
+        case "swift-local-statement": CompiledSwiftTemplates.swiftLocalStatement(self, &output)
         default: return false
         }
         return true
@@ -1688,29 +1698,29 @@ enum CompiledSwiftTemplates {
                 }
                 output.appendLiteral("    private static let ")
                 output.append(b1[i1].constant)
-                output.appendLiteral(": LocalSchema.Migration = LocalSchema.Migration(")
+                output.appendLiteral(": LocalSchema.Migration = LocalSchema.Migration(\n        ")
                 output.append(b1[i1].name)
-                output.appendLiteral(", statements: [\n")
+                output.appendLiteral(",\n        statements: [\n")
                 b1[i1].statements.withUnsafeBufferPointer { b2 in
                     for i2 in b2.indices {
                         if b2[i2].multiline {
-                            output.appendLiteral("        ")
+                            output.appendLiteral("            ")
                             output.append(b2[i2].hashes)
                             output.appendLiteral("\"\"\"\n")
                             b2[i2].lines.withUnsafeBufferPointer { b3 in
                                 for i3 in b3.indices {
-                                    output.appendLiteral("        ")
+                                    output.appendLiteral("            ")
                                     output.append(b3[i3])
                                     output.appendLiteral("\n")
                                     output.endTurn()
                                 }
                             }
-                            output.appendLiteral("        \"\"\"")
+                            output.appendLiteral("            \"\"\"")
                             output.append(b2[i2].hashes)
                             output.appendLiteral(",\n")
                         }
                         if !b2[i2].multiline {
-                            output.appendLiteral("        ")
+                            output.appendLiteral("            ")
                             output.append(b2[i2].hashes)
                             output.appendLiteral("\"")
                             b2[i2].lines.withUnsafeBufferPointer { b3 in
@@ -1726,10 +1736,44 @@ enum CompiledSwiftTemplates {
                         output.endTurn()
                     }
                 }
-                output.appendLiteral("    ])\n")
+                output.appendLiteral("        ]\n    )\n")
                 output.endTurn()
             }
         }
         output.appendLiteral("}\n")
+    }
+
+    // swift-local-statement.mustache
+    static func swiftLocalStatement(_ view: SwiftLocalStatementView, _ output: inout TemplateOutput) {
+        if view.multiline {
+            output.appendLiteral("            ")
+            output.append(view.hashes)
+            output.appendLiteral("\"\"\"\n")
+            view.lines.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.appendLiteral("            ")
+                    output.append(b1[i1])
+                    output.appendLiteral("\n")
+                    output.endTurn()
+                }
+            }
+            output.appendLiteral("            \"\"\"")
+            output.append(view.hashes)
+            output.appendLiteral(",\n")
+        }
+        if !view.multiline {
+            output.appendLiteral("            ")
+            output.append(view.hashes)
+            output.appendLiteral("\"")
+            view.lines.withUnsafeBufferPointer { b1 in
+                for i1 in b1.indices {
+                    output.append(b1[i1])
+                    output.endTurn()
+                }
+            }
+            output.appendLiteral("\"")
+            output.append(view.hashes)
+            output.appendLiteral(",\n")
+        }
     }
 }

@@ -24,7 +24,7 @@ enum TemplateContextsPage {
             "  true; a *text* section renders once with the text as `{{{.}}}`.",
             "- An *absent* value makes Mustache look the name up in the enclosing views, as a missing key does.",
             "- Every template is also a partial of the others with the same prefix, by its name without",
-            "  `.mustache`: both SQL scripts include `{{> sql-table}}`.",
+            "  `.mustache`: both SQL scripts include `{{> sql-table}}`, and `swift-local-schema` includes `{{> swift-local-statement}}`.",
             "",
             "A template you replace, or one that includes a partial you replace, is rendered by the Mustache",
             "interpreter from these names; the defaults render the same bytes from compiled Swift.",

@@ -152,7 +152,7 @@ enum TemplateViewSpecs {
         enumName: "CompiledSwiftTemplates",
         roots: [("swift-class", "SwiftClassView"), ("swift-embedded", "SwiftEmbeddedView"), ("swift-enum", "SwiftEnumView"),
                 ("swift-json-value", "SwiftCommonView"), ("swift-parse-field", "SwiftCommonView"),
-                ("swift-local-schema", "SwiftLocalSchemaView")],
+                ("swift-local-schema", "SwiftLocalSchemaView"), ("swift-local-statement", "SwiftLocalStatementView")],
         views: [
             View(name: "SwiftCommonView", doc: "What every Swift file has (and all that `swift-json-value` and `swift-parse-field` use).", fields: [
                 Field(name: "access", kind: .string, doc: "The access modifier with its space (`public `), or nothing."),
@@ -326,7 +326,7 @@ enum TemplateViewSpecs {
                       doc: "Its `LocalSchema.Kind`, as an expression (`.string`, `.pointer(to: \"ISBN\", onDelete: .cascade)`)."),
                 Field(name: "required", kind: .bool, doc: "Whether its column is `NOT NULL`."),
             ]),
-            View(name: "SwiftLocalStatementView", doc: "A statement, as a Swift raw string literal that is exactly its text.", fields: [
+            View(name: "SwiftLocalStatementView", doc: "A statement, as a Swift raw string literal that is exactly its text (`swift-local-statement`, which `swift-local-schema` includes for the schema's statements and each migration's).", fields: [
                 Field(name: "hashes", kind: .string, doc: "The `#`s on both ends of the literal."),
                 Field(name: "multiline", kind: .bool, doc: "Whether the literal spans lines (`#\"\"\"` ... `\"\"\"#`)."),
                 Field(name: "lines", kind: .strings,

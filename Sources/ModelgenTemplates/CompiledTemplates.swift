@@ -16,7 +16,8 @@ enum CompiledTemplates {
         "swift-embedded": [],
         "swift-enum": [],
         "swift-json-value": [],
-        "swift-local-schema": [],
+        "swift-local-schema": ["swift-local-statement"],
+        "swift-local-statement": [],
         "swift-parse-field": [],
     ]
 }

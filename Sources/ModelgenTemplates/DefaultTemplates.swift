@@ -575,16 +575,7 @@ public enum DefaultTemplates {
                     ],
                     statements: [
             {{#statements}}
-            {{#multiline}}
-                        {{{hashes}}}"""
-            {{#lines}}
-                        {{{.}}}
-            {{/lines}}
-                        """{{{hashes}}},
-            {{/multiline}}
-            {{^multiline}}
-                        {{{hashes}}}"{{#lines}}{{{.}}}{{/lines}}"{{{hashes}}},
-            {{/multiline}}
+            {{> swift-local-statement}}
             {{/statements}}
                     ]{{#hasMigrations}},
                     migrations: [
@@ -614,22 +605,30 @@ public enum DefaultTemplates {
             {{#doc}}
                 {{{.}}}
             {{/doc}}
-                private static let {{{constant}}}: LocalSchema.Migration = LocalSchema.Migration({{{name}}}, statements: [
+                private static let {{{constant}}}: LocalSchema.Migration = LocalSchema.Migration(
+                    {{{name}}},
+                    statements: [
             {{#statements}}
-            {{#multiline}}
-                    {{{hashes}}}"""
-            {{#lines}}
-                    {{{.}}}
-            {{/lines}}
-                    """{{{hashes}}},
-            {{/multiline}}
-            {{^multiline}}
-                    {{{hashes}}}"{{#lines}}{{{.}}}{{/lines}}"{{{hashes}}},
-            {{/multiline}}
+            {{> swift-local-statement}}
             {{/statements}}
-                ])
+                    ]
+                )
             {{/migrations}}
             }
+
+            """####,
+        "swift-local-statement.mustache": ####"""
+            {{% CONTENT_TYPE: TEXT}}
+            {{#multiline}}
+                        {{{hashes}}}"""
+            {{#lines}}
+                        {{{.}}}
+            {{/lines}}
+                        """{{{hashes}}},
+            {{/multiline}}
+            {{^multiline}}
+                        {{{hashes}}}"{{#lines}}{{{.}}}{{/lines}}"{{{hashes}}},
+            {{/multiline}}
 
             """####,
         "swift-parse-field.mustache": ####"""

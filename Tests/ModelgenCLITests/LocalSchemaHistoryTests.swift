@@ -49,9 +49,11 @@ import Testing
             """))
         #expect(first.contains("""
                 /// The migration `0001_init` of `app`.
-                private static let appMigration0: LocalSchema.Migration = LocalSchema.Migration("0001_init", statements: [
-                    #\"\"\"
-                    CREATE TABLE IF NOT EXISTS "modelgen_migrations" (
+                private static let appMigration0: LocalSchema.Migration = LocalSchema.Migration(
+                    "0001_init",
+                    statements: [
+                        #\"\"\"
+                        CREATE TABLE IF NOT EXISTS "modelgen_migrations" (
             """))
         // The create statements, and so the version, are what they were: without the argument
         // and its constant, the file is as before.
@@ -63,7 +65,7 @@ import Testing
         #expect(try await Self.modelgen("migrate", "--create", "price", in: directory).exitStatus == 0)
         #expect(try await Self.modelgen("gen", in: directory).exitStatus == 0)
         let second = try directory.read(Self.file)
-        let names = second.components(separatedBy: "LocalSchema.Migration(\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let names = second.components(separatedBy: "LocalSchema.Migration(\n        \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(names == ["0001_init", "0002_price"])
         #expect(second.contains(##"#"INSERT INTO "modelgen_migrations" ("name") VALUES ('0002_price');"#,"##))
         #expect(!second.contains("pragma_foreign_key_check") && !second.contains("PRAGMA") && !second.contains("\"BEGIN;\""))
@@ -156,6 +158,6 @@ import Testing
             #expect(run.stderr.contains("note: with 'localStore: true', the swift emitter puts the kept migrations into the model's LocalSchema"))
         }
         // Nothing was written: the file still has the migration the project had.
-        #expect(try directory.read(Self.file).contains("LocalSchema.Migration(\"0001_init\""))
+        #expect(try directory.read(Self.file).contains("LocalSchema.Migration(\n        \"0001_init\""))
     }
 }

@@ -60,19 +60,25 @@ import Testing
             ])
 
             /// The migration `0001_init` of `shop`.
-            private static let shopMigration0: LocalSchema.Migration = LocalSchema.Migration("0001_init", statements: [
-                #"CREATE TABLE IF NOT EXISTS "Shelf" ("objectId" TEXT NOT NULL, "label" TEXT NOT NULL);"#,
-                #"INSERT INTO "modelgen_migrations" ("name") VALUES ('0001_init');"#,
-            ])
+            private static let shopMigration0: LocalSchema.Migration = LocalSchema.Migration(
+                "0001_init",
+                statements: [
+                    #"CREATE TABLE IF NOT EXISTS "Shelf" ("objectId" TEXT NOT NULL, "label" TEXT NOT NULL);"#,
+                    #"INSERT INTO "modelgen_migrations" ("name") VALUES ('0001_init');"#,
+                ]
+            )
 
             /// The migration `0002_add_note` of `shop`.
-            private static let shopMigration1: LocalSchema.Migration = LocalSchema.Migration("0002_add_note", statements: [
-                ##"""
-                UPDATE "Shelf" SET "label" = '#1'
-                    -- a note inside\##n
-                    WHERE "label" = '';
-                """##,
-            ])
+            private static let shopMigration1: LocalSchema.Migration = LocalSchema.Migration(
+                "0002_add_note",
+                statements: [
+                    ##"""
+                    UPDATE "Shelf" SET "label" = '#1'
+                        -- a note inside\##n
+                        WHERE "label" = '';
+                    """##,
+                ]
+            )
         }
 
         """###), "\(text)")
@@ -100,7 +106,7 @@ import Testing
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let support = try #require(files["Swift/ModelgenSupport.swift"])
         #expect(support.contains("        migrations: [\n            shopMigration0,\n            shopMigration1,\n        ]\n"))
-        #expect(support.contains("    private static let shopMigration0: LocalSchema.Migration = LocalSchema.Migration(\"0001_init\", statements: [\n"))
+        #expect(support.contains("    private static let shopMigration0: LocalSchema.Migration = LocalSchema.Migration(\n        \"0001_init\",\n        statements: [\n"))
     }
 
     /// Kept scripts the store cannot have fail the run with their located errors, with
@@ -141,7 +147,7 @@ import Testing
         }
         let localSchema = try #require(files.first { $0.path == "Swift/Shop+LocalSchema.swift" }?.contents)
         let migrations = names.enumerated().map { index, name in
-            "    private static let shopMigration\(index): LocalSchema.Migration = LocalSchema.Migration(\"\(name)\", statements: [\n"
+            "    private static let shopMigration\(index): LocalSchema.Migration = LocalSchema.Migration(\n        \"\(name)\",\n        statements: [\n"
         }
         #expect(migrations.allSatisfy(localSchema.contains))
         #expect(localSchema.components(separatedBy: "LocalSchema.Migration(").count - 1 == names.count)
