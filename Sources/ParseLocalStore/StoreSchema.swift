@@ -33,8 +33,8 @@ struct StoreSchema: Sendable {
         /// kept ones.
         func serverCopyUpsert(keeping: Set<String>) -> String {
             guard !keeping.isEmpty else { return serverCopyUpsertAll }
-            let kept = Self.builtinColumns.prefix(3) + (Array(Self.builtinColumns.dropFirst(3)) + columns.map(\.name)).filter { !keeping.contains($0) }
-            return Self.upsert(name, setting: Array(kept))
+            let settable = ["ACL"] + columns.map(\.name)
+            return Self.upsert(name, setting: ["objectId", "createdAt", "updatedAt"] + settable.filter { !keeping.contains($0) })
         }
 
         private static func upsert(_ table: String, setting names: [String]) -> String {
