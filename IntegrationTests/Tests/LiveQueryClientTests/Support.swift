@@ -71,6 +71,11 @@ final class Events<T: ParseObject>: Sendable {
         return try result.get()
     }
 
+    /// The next event if one comes within `timeout`; `nil`, without failing the test, if none does.
+    func next(within timeout: Duration) async throws -> ParseLiveQueryEvent<T>? {
+        try await inbox.next(within: timeout)?.get()
+    }
+
     /// Whether the events end (the loop finished) within the timeout, with nothing left unread.
     func ends() async -> Bool {
         await inbox.waitForEnd(within: eventTimeout)

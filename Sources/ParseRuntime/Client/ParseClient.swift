@@ -74,10 +74,19 @@ public final class ParseClient: Sendable {
         sessionToken != nil
     }
 
-    /// Sets or clears the session token sent with later requests.
+    /// Sets or clears the session token sent with later requests. LiveQuery subscriptions that
+    /// are open connect again with the new token (login, sign-up, `become` and logout come here
+    /// too), so that they follow the user.
     /// - Parameter token: The token, or `nil` to forget the session locally.
     public func setSessionToken(_ token: String?) {
-        session.withLock { $0 = token }
+        let changed = session.withLock { current in
+            defer { current = token }
+            return current != token
+        }
+        if changed {
+            let liveQuery = self.liveQuery
+            Task { await liveQuery.sessionChanged() }
+        }
     }
 
     /// A redactor for the client's secrets plus `extra`.

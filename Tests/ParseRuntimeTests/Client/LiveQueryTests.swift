@@ -273,6 +273,41 @@ import Testing
         withExtendedLifetime(secondEvents) {}
     }
 
+    @Test func aNewSessionReplacesTheSocketAndSubscribesAgainWithIt() async throws {
+        let server = ScriptedServer()
+        let token = LockedValue<String?>(nil)
+        let connection = LiveQueryConnection(
+            configuration: configuration(), sessionToken: { token.current }, log: { _ in }, random: { 0.5 },
+            connector: { url, _ throws(ParseLiveQueryError) in server.open(url) })
+        // Without subscriptions there is no socket to replace.
+        await connection.sessionChanged()
+        #expect(server.sockets.isEmpty)
+
+        let books = try Book.query().liveQuerySubscription(watching: nil)
+        let (id, events) = try await connection.subscribe(books)
+        #expect(server.sockets[0].sent == [LiveQueryRequest.connect(LiveQueryCredentials(configuration(), sessionToken: nil)).text,
+                                           LiveQueryRequest.subscribe(requestId: id, query: books, sessionToken: nil).text])
+        token.withLock { $0 = "r:alice" }
+        await connection.sessionChanged()
+        try await waitUntil { server.sockets.count == 2 && server.sockets[1].sent.count == 2 }
+        #expect(server.sockets[0].isClosed)
+        #expect(server.sockets[1].sent == [LiveQueryRequest.connect(LiveQueryCredentials(configuration(), sessionToken: "r:alice")).text,
+                                           LiveQueryRequest.subscribe(requestId: id, query: books, sessionToken: "r:alice").text])
+        // The subscription goes on: the new socket's events reach it.
+        server.sockets[1].say(#"{"op":"create","requestId":1,"object":{"objectId":"b1","title":"Dune"}}"#)
+        var iterator = events.makeAsyncIterator()
+        #expect(try await iterator.next() == LiveQueryRawEvent(name: "create", object: ["objectId": "b1", "title": "Dune"]))
+        // A logout: the same again, without a session.
+        token.withLock { $0 = nil }
+        await connection.sessionChanged()
+        try await waitUntil { server.sockets.count == 3 && server.sockets[2].sent.count == 2 }
+        #expect(server.sockets[1].isClosed)
+        #expect(server.sockets[2].sent == [LiveQueryRequest.connect(LiveQueryCredentials(configuration(), sessionToken: nil)).text,
+                                           LiveQueryRequest.subscribe(requestId: id, query: books, sessionToken: nil).text])
+        await connection.unsubscribe(id)
+        #expect(server.sockets.count == 3)
+    }
+
     @Test func anErrorWithoutARequestIdIsTheOldestUnansweredSubscriptions() async throws {
         let server = ScriptedServer(refusing: 2)
         let connection = LiveQueryConnection(

@@ -236,6 +236,26 @@ actor LiveQueryConnection {
         open(after: delay)
     }
 
+    /// The client's session token changed (a login, a logout, another token set). Parse's
+    /// LiveQuery server reads a subscription's objects as the session it was made with, so the
+    /// socket, if any, is replaced at once and every subscription made again with the new one:
+    /// another user's objects stop arriving, and the new user's start. Events published while
+    /// the new socket opens are lost, as in a reconnection.
+    func sessionChanged() {
+        guard socket != nil || opening != nil else { return }
+        keepAlive?.cancel()
+        keepAlive = nil
+        opening?.cancel()
+        opening = nil
+        socket?.close()
+        socket = nil
+        connected = false
+        unanswered = []
+        failures = 0
+        log("LiveQuery: the session changed; connecting again")
+        open(after: nil)
+    }
+
     /// Closes the socket: no subscription is left.
     private func shutDown() {
         generation += 1
