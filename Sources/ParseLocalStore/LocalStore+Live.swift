@@ -57,7 +57,8 @@ extension LocalStore {
     /// - Throws: ``ParseClientError`` (`localStore`, kind `wrongUser`, when the store holds
     ///   another user's objects; an unknown class), or ``ParseLiveQueryError`` when a
     ///   subscription cannot be made. The loop throws the same when a change cannot be stored or
-    ///   the server ends a subscription.
+    ///   the server ends a subscription, and `wrongUser`, before storing anything more, when the
+    ///   client's session becomes another user's (or none, for a user's store).
     public func live(with client: ParseClient, classes: [String]? = nil) async throws -> AsyncThrowingStream<LiveChange, any Error> {
         _ = try await claim(for: client)
         let names = classes ?? schema.classes.map(\.name).filter { !SyncPull.privateClasses.contains($0) }
@@ -71,7 +72,8 @@ extension LocalStore {
             }
             subscriptions.append((table, try await client.syncSubscribe(className: name)))
         }
-        let applying = LiveApplying(store: self, pull: SyncPull(store: self, client: client, options: SyncOptions()))
+        let applying = LiveApplying(store: self, pull: SyncPull(store: self, client: client, options: SyncOptions()),
+                                    session: LiveSession(store: self, client: client))
         let ready = subscriptions
         let (changes, continuation) = AsyncThrowingStream.makeStream(of: LiveChange.self)
         let feeding = Task {
@@ -86,7 +88,9 @@ extension LocalStore {
                             }
                         }
                     }
-                    try await group.waitForAll()
+                    // The first error ends them all (`waitForAll` would wait for the other
+                    // subscriptions, which never end by themselves).
+                    for try await _ in group {}
                 }
                 continuation.finish()
             } catch {
@@ -98,13 +102,39 @@ extension LocalStore {
     }
 }
 
+/// The session the store follows LiveQuery with. A login or logout on the client makes its
+/// subscriptions again with the new session, so the first event after it checks whose session
+/// it is, as a sync does, before anything is stored: another user's (or none, for a user's
+/// store) ends the changes with `wrongUser`, and the store keeps only its own user's objects.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+actor LiveSession {
+    private let store: LocalStore
+    private let client: ParseClient
+    private var checked: String?
+
+    init(store: LocalStore, client: ParseClient) {
+        self.store = store
+        self.client = client
+        checked = client.sessionToken
+    }
+
+    func check() async throws {
+        let current = client.sessionToken
+        guard current != checked else { return }
+        _ = try await store.claim(for: client)
+        checked = current
+    }
+}
+
 /// Applies one LiveQuery event to the store.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct LiveApplying: Sendable {
     let store: LocalStore
     let pull: SyncPull
+    let session: LiveSession
 
     func apply(_ event: LiveQueryRawEvent, to table: StoreSchema.Table) async throws -> LocalStore.LiveChange? {
+        try await session.check()
         let className = table.name
         guard let objectId = event.object["objectId"]?.stringValue else { return nil }
         switch event.name {

@@ -98,6 +98,44 @@ import TodoListModels
         #expect(unknown?.message.contains("no such class") == true)
         #expect(world.server.liveQuerySubscriptionCount == 0)
     }
+
+    @Test func aLoginAsAnotherUserEndsTheChangesBeforeAnythingOfTheirsIsStored() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let client = world.client()
+        var alice = TodoListModels.User()
+        alice.username = "alice"
+        alice.password = "alice-secret-1"
+        _ = try await client.signUp(alice)
+        let device = try await world.device()
+        try await device.sync(with: client)
+        let changes = LiveChanges(try await device.live(with: client))
+        let writer = world.client(masterKey: true)
+        let fruit = try await writer.create(InventoryModels.Category(name: "Fruit"))
+        #expect(try await changes.next() == .init(className: "Category", objectId: try #require(fruit.objectId), kind: .stored))
+
+        // The same client logs out and signs up as Bob: its subscriptions follow him, and the
+        // first event after that finds the session is not the store's user's.
+        try await client.logOut()
+        var bob = TodoListModels.User()
+        bob.username = "bob"
+        bob.password = "bob-secret-1"
+        _ = try await client.signUp(bob)
+        var outcome: Result<LocalStore.LiveChange, any Error>?
+        for attempt in 1...50 where outcome == nil {
+            _ = try await writer.create(InventoryModels.Category(name: "Bob's \(attempt)"))
+            outcome = await changes.next(within: .milliseconds(200))
+        }
+        guard case .failure(ParseClientError.localStore(let refused))? = outcome else {
+            Issue.record("expected the changes to end with wrongUser, got \(String(describing: outcome))")
+            return
+        }
+        #expect(refused.kind == .wrongUser)
+        #expect(try await device.find(InventoryModels.Category.query()).map(\.name) == ["Fruit"])
+        #expect(await changes.ends())
+        // The error ended every subscription, not only the one that met it.
+        try await eventually("the store's subscriptions end") { world.server.liveQuerySubscriptionCount == 0 }
+    }
 }
 
 /// The store's live changes, read by a task of their own; each waited for with a timeout.
@@ -126,6 +164,17 @@ final class LiveChanges: Sendable {
             throw TimedOut()
         }
         return try result.get()
+    }
+
+    /// The next change or error if one comes within `timeout`; `nil`, without failing the test,
+    /// if none does.
+    func next(within timeout: Duration) async -> Result<LocalStore.LiveChange, any Error>? {
+        await inbox.next(within: timeout)
+    }
+
+    /// Whether the changes end within 10 seconds, with nothing left unread.
+    func ends() async -> Bool {
+        await inbox.waitForEnd(within: .seconds(10))
     }
 
     func stop() async {
