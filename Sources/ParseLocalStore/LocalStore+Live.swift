@@ -60,7 +60,7 @@ extension LocalStore {
     ///   the server ends a subscription, and `wrongUser`, before storing anything more, when the
     ///   client's session becomes another user's (or none, for a user's store).
     public func live(with client: ParseClient, classes: [String]? = nil) async throws -> AsyncThrowingStream<LiveChange, any Error> {
-        _ = try await claim(for: client)
+        let owner = try await claim(for: client).owner
         let names = classes ?? schema.classes.map(\.name).filter { !SyncPull.privateClasses.contains($0) }
         var subscriptions: [(table: StoreSchema.Table, events: AsyncThrowingStream<LiveQueryRawEvent, any Error>)] = []
         for name in names {
@@ -73,7 +73,7 @@ extension LocalStore {
             subscriptions.append((table, try await client.syncSubscribe(className: name)))
         }
         let applying = LiveApplying(store: self, pull: SyncPull(store: self, client: client, options: SyncOptions()),
-                                    session: LiveSession(store: self, client: client))
+                                    session: LiveSession(client: client, owner: owner))
         let ready = subscriptions
         let (changes, continuation) = AsyncThrowingStream.makeStream(of: LiveChange.self)
         let feeding = Task {
@@ -102,26 +102,32 @@ extension LocalStore {
     }
 }
 
-/// The session the store follows LiveQuery with. A login or logout on the client makes its
-/// subscriptions again with the new session, so the first event after it checks whose session
-/// it is, as a sync does, before anything is stored: another user's (or none, for a user's
-/// store) ends the changes with `wrongUser`, and the store keeps only its own user's objects.
+/// The user the store follows LiveQuery for. A login or logout on the client makes its
+/// subscriptions again with the new session, so the first event after it asks whose session it
+/// is (`GET /users/me`) before anything is stored: another user's (or none, for a user's store)
+/// ends the changes with `wrongUser`. Every write checks, in its transaction, that the store is
+/// still that user's: erased since (as logging out does), it ends them too.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 actor LiveSession {
-    private let store: LocalStore
     private let client: ParseClient
+    /// The store's user when the changes began (`""` for none).
+    let owner: String
     private var checked: String?
 
-    init(store: LocalStore, client: ParseClient) {
-        self.store = store
+    init(client: ParseClient, owner: String) {
         self.client = client
+        self.owner = owner
         checked = client.sessionToken
     }
 
     func check() async throws {
         let current = client.sessionToken
         guard current != checked else { return }
-        _ = try await store.claim(for: client)
+        guard try await client.syncUserId() ?? "" == owner else {
+            throw ParseClientError.localStore(LocalStoreError(
+                .wrongUser, className: nil, field: nil,
+                message: "the client's session is another user's now; the store follows only its own user: erase it and call live(with:) again."))
+        }
         checked = current
     }
 }
@@ -135,16 +141,18 @@ struct LiveApplying: Sendable {
 
     func apply(_ event: LiveQueryRawEvent, to table: StoreSchema.Table) async throws -> LocalStore.LiveChange? {
         try await session.check()
+        let owner = session.owner
         let className = table.name
         guard let objectId = event.object["objectId"]?.stringValue else { return nil }
         switch event.name {
         case "create", "enter", "update":
             var report = LocalStore.SyncReport()
-            let stored = try await pull.store([event.object], of: table, skippingOlder: true, report: &report)
+            let stored = try await pull.store([event.object], of: table, skippingOlder: true, requiringOwner: owner, report: &report)
             return LocalStore.LiveChange(className: className, objectId: objectId, kind: stored.storedIds.isEmpty ? .leftForSync : .stored)
         case "delete", "leave":
             let writer = store.writer
             let kind = try await store.write(className) { db -> LocalStore.LiveChange.Kind? in
+                try LocalStore.requireOwner(db, owner)
                 let held = try Bool.fetchOne(db, sql: "SELECT 1 FROM \(SQL.identifier(className)) WHERE \"objectId\" = ?", arguments: [objectId]) == true
                 guard held else { return nil }
                 // Local changes waiting: the next sync's delete check removes it and reports them.

@@ -181,7 +181,7 @@ extension LocalStore {
 
     private func runSync(with client: ParseClient, options: SyncOptions) async throws(ParseClientError) -> SyncReport {
         var report = SyncReport()
-        report.requests += try await claim(for: client)
+        report.requests += try await claim(for: client).requests
         var push = SyncPush(store: self, client: client, options: options)
         try await push.run(&report)
         let pull = SyncPull(store: self, client: client, options: options)
@@ -191,8 +191,9 @@ extension LocalStore {
 
     /// Records the client's user (or none) as the store's at the first sync, and refuses
     /// another user's client after that.
-    /// - Returns: The requests it made (`GET /users/me` when the client has a session).
-    func claim(for client: ParseClient) async throws(ParseClientError) -> Int {
+    /// - Returns: The store's user (`""` for none), and the requests it made (`GET /users/me`
+    ///   when the client has a session).
+    func claim(for client: ParseClient) async throws(ParseClientError) -> (owner: String, requests: Int) {
         guard writer.recordsChanges else {
             throw .localStore(LocalStoreError(.changesNotRecorded, className: nil, field: nil,
                                               message: "the store was opened with changes: .notRecorded, so it has nothing to push and could not keep its writes from the server's; it does not sync."))
@@ -207,7 +208,16 @@ extension LocalStore {
                                       message: "the store holds another user's objects; erase it (as logging out does) before syncing as this user.")
             }
         }
-        return client.sessionToken != nil ? 1 : 0
+        return (userId, client.sessionToken != nil ? 1 : 0)
+    }
+
+    /// Refuses, in the caller's transaction, to write for `owner` into a store that is no longer
+    /// theirs: erased since (as logging out does), or claimed by another user.
+    static func requireOwner(_ db: Database, _ owner: String) throws {
+        guard try SyncState.owner(db) == owner else {
+            throw LocalStoreError(.wrongUser, className: nil, field: nil,
+                                  message: "the store was erased, or now holds another user's objects, while it followed LiveQuery; call live(with:) again.")
+        }
     }
 
     /// How many changes made on the device the server has not had yet, parked ones included.
@@ -262,24 +272,41 @@ extension LocalStore {
     ///   discarded (sync first); the client's error from `POST /logout`, after both are done locally.
     public func logOut(with client: ParseClient, discardingPendingChanges: Bool = false) async throws(ParseClientError) {
         let schema = reader.schema
-        try await write(nil) { db in
-            let waiting = try ChangeLog.count(db)
-            if waiting > 0, !discardingPendingChanges {
-                throw LocalStoreError(.pendingChanges, className: nil, field: nil, message: """
-                    \(waiting) change\(waiting == 1 ? " is" : "s are") not on the server yet: sync first, \
-                    or log out with discardingPendingChanges: true to lose \(waiting == 1 ? "it" : "them").
-                    """)
+        try await excludingSyncs { () async throws(ParseClientError) in
+            try await write(nil) { db in
+                let waiting = try ChangeLog.count(db)
+                if waiting > 0, !discardingPendingChanges {
+                    throw LocalStoreError(.pendingChanges, className: nil, field: nil, message: """
+                        \(waiting) change\(waiting == 1 ? " is" : "s are") not on the server yet: sync first, \
+                        or log out with discardingPendingChanges: true to lose \(waiting == 1 ? "it" : "them").
+                        """)
+                }
+                try Self.erase(db, schema: schema)
             }
-            try Self.erase(db, schema: schema)
+            try await client.logOut()
         }
-        try await client.logOut()
     }
 
     /// Empties the store: every object, every change not yet pushed, what the syncs remembered and
     /// whose the store was. Call it when the user logs out, so the next user starts clean.
     public func erase() async throws(ParseClientError) {
         let schema = reader.schema
-        try await write(nil) { db in try Self.erase(db, schema: schema) }
+        try await excludingSyncs { () async throws(ParseClientError) in
+            try await write(nil) { db in try Self.erase(db, schema: schema) }
+        }
+    }
+
+    /// Runs `body` when no sync runs, and lets none start until it ends: a sync running when the
+    /// store is erased would write the old user's objects after the erase.
+    private func excludingSyncs(_ body: () async throws(ParseClientError) -> Void) async throws(ParseClientError) {
+        await syncGate.enter()
+        do {
+            try await body()
+            await syncGate.leave()
+        } catch {
+            await syncGate.leave()
+            throw error
+        }
     }
 
     private static func erase(_ db: Database, schema: StoreSchema) throws {

@@ -98,10 +98,12 @@ struct SyncPull {
     /// stays deleted. With `skippingOlder` (LiveQuery's events, which may arrive after a pull
     /// read past them), an object without waiting changes whose stored copy is later than the
     /// one sent stays as it is; a pull's pages are what the server has now and are always
-    /// stored (a row's time can be the device's own, from an edit since discarded).
+    /// stored (a row's time can be the device's own, from an edit since discarded). With
+    /// `requiringOwner` (LiveQuery's events, which no sync gate orders with an erase), nothing
+    /// is stored unless the store is still that user's.
     func store(
         _ objects: [[String: JSONValue]], of table: StoreSchema.Table, advancing cursor: SyncState.Cursor? = nil,
-        skippingOlder: Bool = false, report: inout LocalStore.SyncReport
+        skippingOlder: Bool = false, requiringOwner owner: String? = nil, report: inout LocalStore.SyncReport
     ) async throws(ParseClientError) -> Stored {
         let className = table.name
         let ids = objects.compactMap { $0["objectId"]?.stringValue }
@@ -119,6 +121,9 @@ struct SyncPull {
         let fields = Set(table.fieldsByName.keys)
         let writer = store.writer
         return try await store.write(className) { db in
+            if let owner {
+                try LocalStore.requireOwner(db, owner)
+            }
             var stored = Stored()
             for object in objects {
                 guard let objectId = object["objectId"]?.stringValue else { continue }

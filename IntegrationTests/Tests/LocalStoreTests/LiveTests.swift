@@ -99,6 +99,27 @@ import TodoListModels
         #expect(world.server.liveQuerySubscriptionCount == 0)
     }
 
+    @Test func anEraseEndsTheChangesAndNothingIsStoredAfterIt() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let device = try await world.device()
+        try await device.sync(with: world.client())
+        let changes = LiveChanges(try await device.live(with: world.client()))
+        let writer = world.client(masterKey: true)
+        _ = try await writer.create(InventoryModels.Category(name: "Fruit"))
+        #expect(try await changes.next().kind == .stored)
+
+        try await device.erase()
+        _ = try await writer.create(InventoryModels.Category(name: "After the erase"))
+        guard case .failure(ParseClientError.localStore(let refused))? = await changes.next(within: .seconds(10)) else {
+            Issue.record("expected the changes to end with wrongUser")
+            return
+        }
+        #expect(refused.kind == .wrongUser)
+        #expect(try await device.count(InventoryModels.Category.query()) == 0)
+        try await eventually("the store's subscriptions end") { world.server.liveQuerySubscriptionCount == 0 }
+    }
+
     @Test func aLoginAsAnotherUserEndsTheChangesBeforeAnythingOfTheirsIsStored() async throws {
         let world = try await SyncWorld(allowCustomObjectId: true)
         defer { world.finish() }

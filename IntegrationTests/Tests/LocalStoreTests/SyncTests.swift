@@ -1,3 +1,4 @@
+import AsyncTestSupport
 import Foundation
 import InventoryModels
 import ParseLocalStore
@@ -504,6 +505,29 @@ import TodoListModels
         try await device.sync(with: bob)
         // Bob sees the product Alice pushed (it has no ACL).
         #expect(try await device.find(Product.query()).map(\.sku) == ["ALICE"])
+    }
+
+    @Test func anEraseWaitsForTheSyncThatIsRunningSoNothingOfItComesAfter() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        _ = try await world.client().create(product("ON-SERVER"))
+        let device = try await world.device()
+        // The pull's first page of products is answered 503 after half a second, then again
+        // at the client's retry: the sync is still running when the erase is called.
+        world.server.stallNext(1, method: "GET", path: "/parse/classes/Product", for: .milliseconds(500))
+        let retrying = ParseClient(configuration: ParseClientConfiguration(
+            serverURL: world.server.serverURL, applicationId: world.server.configuration.applicationId,
+            restAPIKey: world.server.configuration.restAPIKey,
+            retryPolicy: ParseRetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(10))))
+        let sync = Task { try await device.sync(with: retrying) }
+        try await eventually("the pull reaches the products") { !world.server.requests(method: "GET", path: "/parse/classes/Product").isEmpty }
+        try await device.erase()
+        #expect(try await sync.value.pulled["Product"] == 1)
+        // Nothing the sync stored outlived the erase.
+        #expect(try await device.count(Product.query()) == 0)
+        // The erase forgot the cursors too: the next sync brings the product again.
+        try await device.sync(with: world.client())
+        #expect(try await device.find(Product.query()).map(\.sku) == ["ON-SERVER"])
     }
 }
 
