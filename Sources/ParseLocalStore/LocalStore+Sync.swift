@@ -180,6 +180,8 @@ extension LocalStore {
     }
 
     private func runSync(with client: ParseClient, options: SyncOptions) async throws(ParseClientError) -> SyncReport {
+        // Every request of the sync is made as the user it claims the store for.
+        let client = client.pinnedToCurrentSession()
         var report = SyncReport()
         report.requests += try await claim(for: client).requests
         var push = SyncPush(store: self, client: client, options: options)

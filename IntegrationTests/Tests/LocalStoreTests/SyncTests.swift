@@ -507,6 +507,45 @@ import TodoListModels
         #expect(try await device.find(Product.query()).map(\.sku) == ["ALICE"])
     }
 
+    @Test func aSyncReadsAsTheUserItBeganAsWhenTheClientChangesUserMeanwhile() async throws {
+        let world = try await SyncWorld(allowCustomObjectId: true)
+        defer { world.finish() }
+        let client = ParseClient(configuration: ParseClientConfiguration(
+            serverURL: world.server.serverURL, applicationId: world.server.configuration.applicationId,
+            restAPIKey: world.server.configuration.restAPIKey,
+            retryPolicy: ParseRetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(10))))
+        var alice = TodoListModels.User()
+        alice.username = "alice"
+        alice.password = "alice-secret-1"
+        _ = try await client.signUp(alice)
+        let aliceToken = try #require(client.sessionToken)
+        let bobClient = world.client()
+        var bob = TodoListModels.User()
+        bob.username = "bob"
+        bob.password = "bob-secret-1"
+        bob = try await bobClient.signUp(bob)
+        let bobToken = try #require(bobClient.sessionToken)
+        var onlyBob = ParseACL()
+        onlyBob.setReadAccess(user: bob, value: true)
+        var secret = product("BOB-ONLY")
+        secret.ACL = onlyBob
+        _ = try await world.client(masterKey: true).create(secret)
+        _ = try await world.client().create(product("PUBLIC"))
+
+        // The products' page is answered 503 after half a second, then again at the retry; in
+        // between, the app switches the client to Bob.
+        let device = try await world.device()
+        world.server.stallNext(1, method: "GET", path: "/parse/classes/Product", for: .milliseconds(500))
+        let sync = Task { try await device.sync(with: client) }
+        try await eventually("the pull reaches the products") { !world.server.requests(method: "GET", path: "/parse/classes/Product").isEmpty }
+        client.setSessionToken(bobToken)
+        #expect(try await sync.value.pulled["Product"] == 1)
+        // The whole sync read as Alice: nothing only Bob may read is in her store.
+        #expect(try await device.find(Product.query()).map(\.sku) == ["PUBLIC"])
+        let tokens = Set(world.server.requests(method: "GET", path: "/parse/classes/*").compactMap { $0.headers["x-parse-session-token"] })
+        #expect(tokens == [aliceToken])
+    }
+
     @Test func anEraseWaitsForTheSyncThatIsRunningSoNothingOfItComesAfter() async throws {
         let world = try await SyncWorld(allowCustomObjectId: true)
         defer { world.finish() }

@@ -103,6 +103,14 @@ extension ParseClient {
         }
     }
 
+    /// A client like this one whose session stays the one this client has now, whatever this
+    /// one's becomes: a sync makes every request as the user it began as, even when the app
+    /// logs in or out meanwhile (a logout revokes that session, so the rest of the sync fails
+    /// with 209 instead of reading another user's objects into the store).
+    package func pinnedToCurrentSession() -> ParseClient {
+        ParseClient(configuration: configuration, transport: transport, sessionToken: sessionToken, sleeper: sleeper, random: random)
+    }
+
     /// The objectId of the logged-in user (`GET /users/me`), or `nil` when no user is logged in.
     package func syncUserId() async throws(ParseClientError) -> String? {
         guard sessionToken != nil else { return nil }
