@@ -54,26 +54,27 @@ public actor Inbox<Element: Sendable> {
     public func next(within timeout: Duration) async -> Element? {
         if !items.isEmpty { return items.removeFirst() }
         if ended { return nil }
-        lastId += 1
-        let id = lastId
-        let timer = Task { [weak self] in
-            try await Task.sleep(for: timeout)
-            await self?.expire(id)
-        }
+        let (id, timer) = startTimer(timeout)
         defer { timer.cancel() }
         return await withCheckedContinuation { waiter = (id, $0) }
     }
 
     public func waitForEnd(within timeout: Duration) async -> Bool {
         if ended { return items.isEmpty }
+        let (id, timer) = startTimer(timeout)
+        defer { timer.cancel() }
+        return await withCheckedContinuation { endWaiter = (id, $0) }
+    }
+
+    /// A new waiter's id, and a timer that gives up on that waiter after `timeout`.
+    private func startTimer(_ timeout: Duration) -> (id: Int, timer: Task<Void, any Error>) {
         lastId += 1
         let id = lastId
         let timer = Task { [weak self] in
             try await Task.sleep(for: timeout)
             await self?.expire(id)
         }
-        defer { timer.cancel() }
-        return await withCheckedContinuation { endWaiter = (id, $0) }
+        return (id, timer)
     }
 
     private func expire(_ id: Int) {

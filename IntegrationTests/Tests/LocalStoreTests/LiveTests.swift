@@ -5,7 +5,6 @@ import ParseLocalStore
 import ParseRuntime
 import ParseTestServer
 import Testing
-import TodoListModels
 
 /// `store.live(with:)`: the server's changes reach the store through LiveQuery between syncs,
 /// against ParseTestServer over loopback, as a pull would store them.
@@ -84,10 +83,7 @@ import TodoListModels
         let world = try await SyncWorld(allowCustomObjectId: true)
         defer { world.finish() }
         let alice = world.client()
-        var aliceUser = TodoListModels.User()
-        aliceUser.username = "alice"
-        aliceUser.password = "alice-secret-1"
-        _ = try await alice.signUp(aliceUser)
+        try await world.signUp(alice, as: "alice")
         let device = try await world.device()
         try await device.sync(with: alice)
 
@@ -124,10 +120,7 @@ import TodoListModels
         let world = try await SyncWorld(allowCustomObjectId: true)
         defer { world.finish() }
         let client = world.client()
-        var alice = TodoListModels.User()
-        alice.username = "alice"
-        alice.password = "alice-secret-1"
-        _ = try await client.signUp(alice)
+        try await world.signUp(client, as: "alice")
         let device = try await world.device()
         try await device.sync(with: client)
         let changes = LiveChanges(try await device.live(with: client))
@@ -138,10 +131,7 @@ import TodoListModels
         // The same client logs out and signs up as Bob: its subscriptions follow him, and the
         // first event after that finds the session is not the store's user's.
         try await client.logOut()
-        var bob = TodoListModels.User()
-        bob.username = "bob"
-        bob.password = "bob-secret-1"
-        _ = try await client.signUp(bob)
+        try await world.signUp(client, as: "bob")
         var outcome: Result<LocalStore.LiveChange, any Error>?
         for attempt in 1...50 where outcome == nil {
             _ = try await writer.create(InventoryModels.Category(name: "Bob's \(attempt)"))

@@ -477,15 +477,9 @@ import TodoListModels
         let world = try await SyncWorld(allowCustomObjectId: true)
         defer { world.finish() }
         let alice = world.client()
-        var aliceUser = TodoListModels.User()
-        aliceUser.username = "alice"
-        aliceUser.password = "alice-secret-1"
-        _ = try await alice.signUp(aliceUser)
+        try await world.signUp(alice, as: "alice")
         let bob = world.client()
-        var bobUser = TodoListModels.User()
-        bobUser.username = "bob"
-        bobUser.password = "bob-secret-1"
-        _ = try await bob.signUp(bobUser)
+        try await world.signUp(bob, as: "bob")
         let device = try await world.device()
         _ = try await device.create(product("ALICE"))
         try await device.sync(with: alice)
@@ -510,20 +504,11 @@ import TodoListModels
     @Test func aSyncReadsAsTheUserItBeganAsWhenTheClientChangesUserMeanwhile() async throws {
         let world = try await SyncWorld(allowCustomObjectId: true)
         defer { world.finish() }
-        let client = ParseClient(configuration: ParseClientConfiguration(
-            serverURL: world.server.serverURL, applicationId: world.server.configuration.applicationId,
-            restAPIKey: world.server.configuration.restAPIKey,
-            retryPolicy: ParseRetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(10))))
-        var alice = TodoListModels.User()
-        alice.username = "alice"
-        alice.password = "alice-secret-1"
-        _ = try await client.signUp(alice)
+        let client = world.client(retryPolicy: SyncWorld.quickRetries)
+        try await world.signUp(client, as: "alice")
         let aliceToken = try #require(client.sessionToken)
         let bobClient = world.client()
-        var bob = TodoListModels.User()
-        bob.username = "bob"
-        bob.password = "bob-secret-1"
-        bob = try await bobClient.signUp(bob)
+        let bob = try await world.signUp(bobClient, as: "bob")
         let bobToken = try #require(bobClient.sessionToken)
         var onlyBob = ParseACL()
         onlyBob.setReadAccess(user: bob, value: true)
@@ -554,10 +539,7 @@ import TodoListModels
         // The pull's first page of products is answered 503 after half a second, then again
         // at the client's retry: the sync is still running when the erase is called.
         world.server.stallNext(1, method: "GET", path: "/parse/classes/Product", for: .milliseconds(500))
-        let retrying = ParseClient(configuration: ParseClientConfiguration(
-            serverURL: world.server.serverURL, applicationId: world.server.configuration.applicationId,
-            restAPIKey: world.server.configuration.restAPIKey,
-            retryPolicy: ParseRetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(10))))
+        let retrying = world.client(retryPolicy: SyncWorld.quickRetries)
         let sync = Task { try await device.sync(with: retrying) }
         try await eventually("the pull reaches the products") { !world.server.requests(method: "GET", path: "/parse/classes/Product").isEmpty }
         try await device.erase()
@@ -587,11 +569,25 @@ final class SyncWorld: Sendable {
         try await LocalStore(path: folder.path(name), schema: .inventory)
     }
 
-    func client(transport: any HTTPTransport = URLSessionTransport(), masterKey: Bool = false) -> ParseClient {
+    func client(
+        transport: any HTTPTransport = URLSessionTransport(), masterKey: Bool = false, retryPolicy: ParseRetryPolicy = .never
+    ) -> ParseClient {
         ParseClient(configuration: ParseClientConfiguration(
             serverURL: server.serverURL, applicationId: server.configuration.applicationId,
             restAPIKey: server.configuration.restAPIKey, masterKey: masterKey ? server.configuration.masterKey : nil,
-            usesMasterKeyByDefault: masterKey, retryPolicy: .never), transport: transport)
+            usesMasterKeyByDefault: masterKey, retryPolicy: retryPolicy), transport: transport)
+    }
+
+    /// Retries a failed request twice, 10 ms apart: a request a test stalls is answered at the retry.
+    static let quickRetries = ParseRetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(10))
+
+    /// Signs `client` up as `name` (password `name-secret-1`), which logs it in.
+    @discardableResult
+    func signUp(_ client: ParseClient, as name: String) async throws -> TodoListModels.User {
+        var user = TodoListModels.User()
+        user.username = name
+        user.password = name + "-secret-1"
+        return try await client.signUp(user)
     }
 
     /// A client of a port nothing listens on.

@@ -243,15 +243,7 @@ actor LiveQueryConnection {
     /// the new socket opens are lost, as in a reconnection.
     func sessionChanged() {
         guard socket != nil || opening != nil else { return }
-        keepAlive?.cancel()
-        keepAlive = nil
-        opening?.cancel()
-        opening = nil
-        socket?.close()
-        socket = nil
-        connected = false
-        unanswered = []
-        failures = 0
+        closeSocket()
         log("LiveQuery: the session changed; connecting again")
         open(after: nil)
     }
@@ -259,6 +251,12 @@ actor LiveQueryConnection {
     /// Closes the socket: no subscription is left.
     private func shutDown() {
         generation += 1
+        closeSocket()
+        log("LiveQuery: closed (no subscriptions left)")
+    }
+
+    /// Closes the socket, or stops opening it, and forgets what belonged to it.
+    private func closeSocket() {
         opening?.cancel()
         opening = nil
         keepAlive?.cancel()
@@ -268,7 +266,6 @@ actor LiveQueryConnection {
         connected = false
         unanswered = []
         failures = 0
-        log("LiveQuery: closed (no subscriptions left)")
     }
 
     private func send(subscribe id: Int, on socket: any LiveQuerySocket) {
